@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+// LayoutEngine: UITableView / UICollectionView geometry and FreeType text measurement, headless on Linux.
+// Architecture: ../shared/design/ARCHITECTURE.md (and docs/ in this repository).
+import PackageDescription
+
+let package = Package(
+    name: "LayoutEngine",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
+        .library(name: "TableLayout", targets: ["TableLayout"]),
+        .library(name: "FlowLayout", targets: ["FlowLayout"]),
+        .library(name: "LayoutGeometry", targets: ["LayoutGeometry"]),
+        .executable(name: "layout", targets: ["layout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries. Only Sources/TextLayout/Backend imports these.
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .target(
+            name: "CICUShim",
+            linkerSettings: [.linkedLibrary("icuuc")]),
+
+        .target(name: "LayoutGeometry"),
+        .target(
+            name: "TextLayout",
+            dependencies: ["LayoutGeometry", "CFreeType", "CHarfBuzz", "CICUShim"]),
+        .target(name: "TableLayout", dependencies: ["LayoutGeometry"]),
+        .target(name: "FlowLayout", dependencies: ["LayoutGeometry"]),
+        .target(
+            name: "LayoutEngine",
+            dependencies: ["LayoutGeometry", "TextLayout", "TableLayout", "FlowLayout"]),
+        .target(name: "LayoutReport", dependencies: ["LayoutEngine"]),
+        .executableTarget(
+            name: "layout",
+            dependencies: [
+                "LayoutEngine", "LayoutReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "LayoutGeometryTests", dependencies: ["LayoutGeometry"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout"]),
+        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
+        .testTarget(name: "CLITests", dependencies: ["LayoutReport"]),
+    ]
+)

@@ -1,0 +1,3 @@
+// HarfBuzz with its FreeType integration (hb-ft.h), for the text backend only.
+#include <hb.h>
+#include <hb-ft.h>
