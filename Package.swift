@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "LayoutEngine",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "TextLayout", targets: ["TextLayout"]),

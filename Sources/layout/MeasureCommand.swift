@@ -1,7 +1,116 @@
 import ArgumentParser
+import Foundation
+import LayoutEngine
+import LayoutGeometry
+import TextLayout
 
-/// `layout measure`: the bounding rect and lines of a text (owner: text engine).
-struct Measure: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Measure text (placeholder).")
-    func run() async throws { throw ExitCode(2) }
+/// `layout measure`: the bounding rect and lines of a text, or of one case per line with `--jsonl`.
+struct Measure: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure text: its size and every line (docs/CONTRACT.md).",
+        discussion: """
+            With --jsonl, reads one JSON case per line from standard input ({"id", "text", "font", "size", \
+            "width", "lineBreakMode", "numberOfLines", ...}) and writes one result per line, in order; a bad \
+            case gets {"id", "error"} and every other case is still answered. Exit status 1 if any case failed.
+            """)
+
+    @Argument(help: "The text (default: --text-file, or standard input).")
+    var text: String?
+
+    @Option(name: .long, help: "Read the text from this file.")
+    var textFile: String?
+
+    @Flag(name: .long, help: "Measure one JSON case per line of standard input.")
+    var jsonl = false
+
+    @Option(help: "A family or file stem in the fonts directory, or a font file path (x.ttc#1 for a face).")
+    var font = "DejaVu Sans"
+
+    @Option(help: "Font size in points.")
+    var size: Double = 17
+
+    @Option(help: "Available width in points (0 = unlimited).")
+    var width: Double = 0
+
+    @Option(help: "word | char | clip | truncate-head | truncate-middle | truncate-tail")
+    var lineBreakMode: String = "word"
+
+    @Option(name: .customLong("lines"), help: "Maximum number of lines (0 = unlimited).")
+    var numberOfLines = 0
+
+    @Option(help: "Extra space between lines (points).")
+    var lineSpacing: Double = 0
+
+    @Option(help: "Line height multiple (0 = 1).")
+    var lineHeightMultiple: Double = 0
+
+    @Option(help: "Extra space after each paragraph but the last (points).")
+    var paragraphSpacing: Double = 0
+
+    @Option(help: "Minimum line height (points, 0 = none).")
+    var minimumLineHeight: Double = 0
+
+    @Option(help: "Maximum line height (points, 0 = none).")
+    var maximumLineHeight: Double = 0
+
+    @Flag(help: "Leave the font's line gap out of the line height.")
+    var noFontLeading = false
+
+    @Option(help: "Round width and height up to 1/scale (0 = no rounding).")
+    var scale: Double = 0
+
+    @Option(help: "Directory of fonts for names and fallback (default: the bundled Fonts/).")
+    var fontsDir: String?
+
+    func run() throws {
+        let engine = try makeEngine()
+        if jsonl {
+            let ok = JSONLMeasurer(engine: engine).run(input: FileHandle.standardInput, output: FileHandle.standardOutput)
+            if !ok { throw ExitCode(1) }
+            return
+        }
+        let source: String
+        if let text {
+            source = text
+        } else if let textFile {
+            guard let data = FileManager.default.contents(atPath: textFile) else {
+                throw ValidationError("--text-file: cannot read \(textFile)")
+            }
+            guard let s = String(data: data, encoding: .utf8) else {
+                throw ValidationError("--text-file: \(textFile) is not valid UTF-8")
+            }
+            source = s
+        } else {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let s = String(data: data, encoding: .utf8) else {
+                throw ValidationError("standard input is not valid UTF-8")
+            }
+            source = s
+        }
+        guard let mode = TextLineBreakMode(rawValue: lineBreakMode) else {
+            throw ValidationError("--line-break-mode: must be one of \(TextLineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")) (got \(lineBreakMode))")
+        }
+        let style = TextStyle(
+            font: font, size: size, lineBreakMode: mode, numberOfLines: numberOfLines,
+            lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, paragraphSpacing: paragraphSpacing,
+            minimumLineHeight: minimumLineHeight, maximumLineHeight: maximumLineHeight,
+            fontLeading: !noFontLeading, scale: PixelScale(scale))
+        do {
+            let result = try engine.measure(source, style: style, width: width)
+            print(result.jsonLine())
+        } catch {
+            FileHandle.standardError.write(Data("layout measure: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    private func makeEngine() throws -> TextEngine {
+        do {
+            if let fontsDir { return try TextEngine(fontDirectory: fontsDir) }
+            return try TextEngine.bundled()
+        } catch {
+            FileHandle.standardError.write(Data("layout measure: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
 }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Small helpers for writing JSON text by hand: fast, with a stable key order and numbers
+/// written as the contract shows them (44, not 44.0).
+public enum JSONText {
+    /// `value` as a JSON number: whole numbers without a fraction, others in the shortest form
+    /// that reads back to the same Double; NaN and infinities (never produced) as null.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// `s` as a JSON string literal.
+    public static func string(_ s: String) -> String {
+        var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
+                out += String(format: "\\u%04x", u.value)
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A JSON scalar from JSONSerialization (string, number, bool, null) as JSON text.
+    static func scalar(_ v: Any) -> String? {
+        switch v {
+        case let s as String: return string(s)
+        case let n as NSNumber:
+            if isBool(n) { return n.boolValue ? "true" : "false" }
+            return number(n.doubleValue)
+        case is NSNull: return "null"
+        default: return nil
+        }
+    }
+
+    /// Whether an NSNumber from JSONSerialization is a boolean.
+    static func isBool(_ n: NSNumber) -> Bool {
+        #if canImport(Darwin)
+        return CFGetTypeID(n) == CFBooleanGetTypeID()
+        #else
+        return String(describing: type(of: n)) == "__NSCFBoolean"
+        #endif
+    }
+
+    /// A short description of a JSONSerialization error.
+    static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+    }
+}

@@ -1,0 +1,125 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+
+/// One face of one font file: its metrics (read with FreeType), its coverage and its shaper
+/// (HarfBuzz with its built-in OpenType functions).
+///
+/// Thread safety: FreeType faces are not thread-safe, so FreeType is used only while loading,
+/// inside `init`, and its face is released before `init` returns. The HarfBuzz font is made
+/// immutable, and HarfBuzz documents immutable fonts with its own OpenType functions as safe to
+/// share between threads; each shaping call uses its own buffer. The font bytes are owned by this
+/// object and outlive the HarfBuzz objects that point into them.
+final class FontFace: @unchecked Sendable {
+    /// The file this face came from (for messages).
+    let path: String
+    /// The face index inside the file (0 for a plain .ttf).
+    let faceIndex: Int
+    /// The family name from the font's name table ("DejaVu Sans").
+    let familyName: String
+    /// The style name ("Book", "Bold").
+    let styleName: String
+    /// Vertical metrics in font units.
+    let metrics: FontMetrics
+
+    private let bytes: UnsafeMutableRawBufferPointer
+    private let hbFace: OpaquePointer
+    private let hbFont: OpaquePointer
+
+    /// Loads face `faceIndex` of the font file at `path`.
+    init(path: String, faceIndex: Int = 0) throws(TextLayoutError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+                throw .fontUnreadable(path: path, reason: isDir.boolValue ? "is a directory" : "cannot be read")
+            }
+            throw .fontNotFound(path: path)
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.copyBytes(to: buffer)
+        let view = UnsafeRawBufferPointer(rebasing: buffer[0..<data.count])
+        if let problem = SFNTValidator.problem(in: view, faceIndex: faceIndex) {
+            buffer.deallocate()
+            throw .fontInvalid(path: path, reason: problem, freeTypeCode: nil)
+        }
+        let loaded: FreeTypeInfo
+        do {
+            loaded = try FreeTypeInfo.read(bytes: view, faceIndex: faceIndex, path: path)
+        } catch {
+            buffer.deallocate()
+            throw error
+        }
+        let blob = hb_blob_create(
+            buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
+            HB_MEMORY_MODE_READONLY, nil, nil)
+        let face = hb_face_create(blob, UInt32(faceIndex))!
+        hb_blob_destroy(blob)
+        let font = hb_font_create(face)!
+        let upem = Int32(loaded.metrics.unitsPerEm)
+        hb_font_set_scale(font, upem, upem)
+        hb_font_make_immutable(font)
+        self.path = path
+        self.faceIndex = faceIndex
+        self.familyName = loaded.family
+        self.styleName = loaded.style
+        self.metrics = loaded.metrics
+        self.bytes = buffer
+        self.hbFace = face
+        self.hbFont = font
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+        bytes.deallocate()
+    }
+
+    /// Whether the font maps `scalar` to a glyph (its cmap covers it).
+    func covers(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
+    }
+
+    /// Shapes `text[range]` (UTF-16) as one run of `script`, left to right, with kerning and
+    /// ligatures. For each glyph, at the index of its cluster (the UTF-16 offset of its first
+    /// character, relative to `range`), adds to `out.advances` its advance and to `out.kerning`
+    /// what positioning added to it (the kerning with the next glyph), in font units, and marks
+    /// `out.clusterStart`.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32, into out: inout ShapedUnits) {
+        guard let buffer = hb_buffer_create() else { return }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        for g in 0..<Int(count) {
+            let cluster = Int(infos[g].cluster) - range.lowerBound
+            guard cluster >= 0 && cluster < out.count else { continue }
+            let advance = positions[g].x_advance
+            let nominal = hb_font_get_glyph_h_advance(hbFont, infos[g].codepoint)
+            out.advances[cluster] &+= advance
+            out.kerning[cluster] &+= advance &- nominal
+            out.clusterStart[cluster] = true
+        }
+    }
+
+    /// The advance (font units) of the glyph the cmap gives `scalar`, or 0 if it has none.
+    func nominalAdvance(_ scalar: UInt32) -> Int32 {
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 else { return 0 }
+        return hb_font_get_glyph_h_advance(hbFont, glyph)
+    }
+
+    /// The Unicode script of `scalar` (an ISO 15924 tag as HarfBuzz encodes it).
+    static func script(of scalar: UInt32) -> UInt32 {
+        hb_unicode_script(hb_unicode_funcs_get_default(), scalar).rawValue
+    }
+
+    static let commonScript = HB_SCRIPT_COMMON.rawValue
+    static let inheritedScript = HB_SCRIPT_INHERITED.rawValue
+    static let unknownScript = HB_SCRIPT_UNKNOWN.rawValue
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Finds and loads fonts: by path, or by family name or file stem in a font directory, and
+/// builds fallback chains (the named font first, then the directory's other fonts).
+///
+/// Loaded faces are kept for the registry's lifetime; their number is bounded by the files the
+/// user names and the files in the directory. Thread-safe.
+final class FontRegistry: Sendable {
+    /// The directory searched for names and used for fallback, if any.
+    let directory: String?
+    /// Font files in `directory`, in fallback order (regular styles first, then by name).
+    let directoryFiles: [String]
+
+    private struct State {
+        var faces: [String: FontFace] = [:]
+        var chains: [String: FontChain] = [:]
+        var fallbacks: [FontFace]? = nil
+    }
+    private let state = Locked(State())
+
+    init(directory: String?) throws(TextLayoutError) {
+        self.directory = directory
+        guard let directory else {
+            directoryFiles = []
+            return
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            throw .fontDirectoryUnavailable(path: directory)
+        }
+        let fonts = names.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
+        func styled(_ name: String) -> Bool {
+            let l = name.lowercased()
+            return ["bold", "italic", "oblique", "light", "condensed", "mono"].contains { l.contains($0) }
+        }
+        directoryFiles = fonts.sorted { a, b in
+            styled(a) != styled(b) ? !styled(a) : a < b
+        }.map { (directory as NSString).appendingPathComponent($0) }
+    }
+
+    /// The names a user may give for the directory's fonts (file stems).
+    var availableNames: [String] {
+        directoryFiles.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+    }
+
+    /// The fallback chain for a font reference (a path, a family name or a file stem, with an
+    /// optional `#faceIndex` suffix).
+    func chain(for reference: String) throws(TextLayoutError) -> FontChain {
+        if let cached = state.withLock({ $0.chains[reference] }) { return cached }
+        let primary = try face(for: reference)
+        var faces = [primary]
+        for f in fallbacks() where f !== primary { faces.append(f) }
+        let chain = FontChain(faces: faces)
+        state.withLock { $0.chains[reference] = chain }
+        return chain
+    }
+
+    /// The face a reference names.
+    func face(for reference: String) throws(TextLayoutError) -> FontFace {
+        var path = reference
+        var index = 0
+        if let hash = reference.lastIndex(of: "#"), let i = Int(reference[reference.index(after: hash)...]) {
+            path = String(reference[..<hash])
+            index = i
+        }
+        let looksLikePath = path.contains("/") || ["ttf", "otf", "ttc"].contains((path as NSString).pathExtension.lowercased())
+        if !looksLikePath {
+            guard let resolved = resolve(name: path) else {
+                throw .unknownFont(name: reference, available: availableNames)
+            }
+            path = resolved
+        }
+        return try load(path: path, faceIndex: index)
+    }
+
+    private func resolve(name: String) -> String? {
+        func norm(_ s: String) -> String { s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let wanted = norm(name)
+        if let hit = directoryFiles.first(where: { norm((($0 as NSString).lastPathComponent as NSString).deletingPathExtension) == wanted }) {
+            return hit
+        }
+        // Fall back to the family (and style) names inside the files.
+        for file in directoryFiles {
+            guard let face = try? load(path: file, faceIndex: 0) else { continue }
+            let family = norm(face.familyName)
+            if family == wanted || family + norm(face.styleName) == wanted
+                || (family == wanted.replacingOccurrences(of: "regular", with: "") && ["book", "regular"].contains(norm(face.styleName))) {
+                return file
+            }
+        }
+        return nil
+    }
+
+    private func load(path: String, faceIndex: Int) throws(TextLayoutError) -> FontFace {
+        let key = "\(path)#\(faceIndex)"
+        if let f = state.withLock({ $0.faces[key] }) { return f }
+        let face = try FontFace(path: path, faceIndex: faceIndex)
+        return state.withLock { s in
+            if let existing = s.faces[key] { return existing }
+            s.faces[key] = face
+            return face
+        }
+    }
+
+    /// The directory's usable fonts in fallback order; files that fail to load are skipped.
+    private func fallbacks() -> [FontFace] {
+        if let f = state.withLock({ $0.fallbacks }) { return f }
+        let loaded = directoryFiles.compactMap { try? load(path: $0, faceIndex: 0) }
+        state.withLock { $0.fallbacks = loaded }
+        return loaded
+    }
+}
+
+/// A primary font and its fallbacks; a grapheme cluster is drawn with the first font that has
+/// glyphs for all of its characters.
+struct FontChain: Sendable {
+    let faces: [FontFace]
+    /// The advance of "…" (U+2026) in ems, in the first font of the chain that has it.
+    let ellipsisAdvance: Double
+    /// The index of that font.
+    let ellipsisFont: Int
+
+    init(faces: [FontFace]) {
+        self.faces = faces
+        let ellipsis: [UInt16] = [0x2026]
+        var font = 0
+        for (i, f) in faces.enumerated() where f.covers(0x2026) {
+            font = i
+            break
+        }
+        var shaped = ShapedUnits(count: 1)
+        ellipsis.withUnsafeBufferPointer { faces[font].shape($0, range: 0..<1, script: Preparer.latin, into: &shaped) }
+        self.ellipsisFont = font
+        self.ellipsisAdvance = Double(shaped.advances[0]) / Double(faces[font].metrics.unitsPerEm)
+    }
+
+    /// The index in `faces` of the first font covering every scalar in `scalars` (format and
+    /// variation characters excepted), or 0 when none covers them all.
+    func fontIndex(for scalars: ArraySlice<UInt32>) -> Int {
+        for (i, face) in faces.enumerated() {
+            var all = true
+            for s in scalars where !FontChain.isIgnorable(s) && !face.covers(s) {
+                all = false
+                break
+            }
+            if all { return i }
+        }
+        return 0
+    }
+
+    /// Characters that need no glyph of their own: joiners, variation selectors, format controls.
+    static func isIgnorable(_ s: UInt32) -> Bool {
+        (0x200B...0x200F).contains(s) || (0xFE00...0xFE0F).contains(s) || (0xE0100...0xE01EF).contains(s)
+            || s == 0x2060 || s == 0xFEFF || (0x202A...0x202E).contains(s) || s < 0x20 || s == 0x7F
+    }
+}

@@ -1,0 +1,41 @@
+import CICUShim
+
+/// UAX #14 line-break opportunities and UAX #29 grapheme clusters, from ICU (through CICUShim).
+enum UnicodeBreaks {
+    /// A line-break opportunity: a UTF-16 offset after which a line may (or, if `hard`, must) end.
+    struct LineBreak {
+        var offset: Int
+        var hard: Bool
+    }
+
+    /// The line-break opportunities of `text`, ascending; the last is at `text.count`.
+    static func lineBreaks(_ text: UnsafeBufferPointer<UInt16>) -> [LineBreak] {
+        guard text.count > 0, let base = text.baseAddress else { return [] }
+        let capacity = text.count + 1
+        var positions = [Int32](repeating: 0, count: capacity)
+        var hard = [UInt8](repeating: 0, count: capacity)
+        let n = positions.withUnsafeMutableBufferPointer { p in
+            hard.withUnsafeMutableBufferPointer { h in
+                le_line_breaks(base, Int32(text.count), p.baseAddress, h.baseAddress, Int32(capacity))
+            }
+        }
+        guard n > 0 else { return [LineBreak(offset: text.count, hard: false)] }
+        return (0..<Int(n)).map { LineBreak(offset: Int(positions[$0]), hard: hard[$0] != 0) }
+    }
+
+    /// The ends of the grapheme clusters of `text` (UTF-16 offsets), ascending; the last is `text.count`.
+    static func graphemeEnds(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
+        guard text.count > 0, let base = text.baseAddress else { return [] }
+        let capacity = text.count + 1
+        var positions = [Int32](repeating: 0, count: capacity)
+        let n = positions.withUnsafeMutableBufferPointer { p in
+            le_grapheme_breaks(base, Int32(text.count), p.baseAddress, Int32(capacity))
+        }
+        guard n > 0 else { return (1...text.count).map { Int32($0) } }
+        positions.removeLast(capacity - Int(n))
+        return positions
+    }
+
+    /// The ICU version in use ("72.1").
+    static var icuVersion: String { String(cString: le_icu_version()) }
+}

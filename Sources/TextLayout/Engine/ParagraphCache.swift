@@ -1,0 +1,69 @@
+
+/// Prepared paragraphs by (font reference, text), bounded by the code units they hold.
+///
+/// Two generations, each holding at most `capacityUnits` UTF-16 code units; a paragraph larger
+/// than a generation is not cached at all. Sharded by hash behind locks.
+final class ParagraphCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var font: String
+        var text: String
+    }
+
+    private struct Shard {
+        var young: [Key: PreparedParagraph] = [:]
+        var old: [Key: PreparedParagraph] = [:]
+        var youngUnits = 0
+    }
+
+    private let shards: [Locked<Shard>]
+    private let capacity: Int
+
+    init(capacityUnits: Int) {
+        let n = 8
+        capacity = max(1, capacityUnits / n)
+        shards = (0..<n).map { _ in Locked(Shard()) }
+    }
+
+    private func shard(_ key: Key) -> Locked<Shard> {
+        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+    }
+
+    func get(_ key: Key) -> PreparedParagraph? {
+        shard(key).withLock { s in
+            if let v = s.young[key] { return v }
+            if let v = s.old.removeValue(forKey: key) {
+                insert(&s, key, v)
+                return v
+            }
+            return nil
+        }
+    }
+
+    func put(_ key: Key, _ value: PreparedParagraph) {
+        guard value.utf16.count <= capacity else { return }
+        shard(key).withLock { insert(&$0, key, value) }
+    }
+
+    private func insert(_ s: inout Shard, _ key: Key, _ value: PreparedParagraph) {
+        if s.youngUnits + value.utf16.count > capacity {
+            s.old = s.young
+            s.young = [:]
+            s.youngUnits = 0
+        }
+        s.young[key] = value
+        s.youngUnits += value.utf16.count
+    }
+
+    func removeAll() {
+        for s in shards { s.withLock { $0 = Shard() } }
+    }
+
+    var statistics: (entries: Int, bytes: Int) {
+        shards.reduce((0, 0)) { acc, s in
+            s.withLock { sh in
+                let all = Array(sh.young.values) + Array(sh.old.values)
+                return (acc.0 + all.count, acc.1 + all.reduce(0) { $0 + $1.byteCount + $1.utf16.count * 2 })
+            }
+        }
+    }
+}

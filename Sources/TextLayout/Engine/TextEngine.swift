@@ -1,0 +1,146 @@
+import Foundation
+import LayoutGeometry
+
+/// Measures multi-line text the way UIKit lays it out, on FreeType, HarfBuzz and ICU.
+///
+/// Phase contract (measure, then arrange — all of it synchronous, on the caller's thread):
+/// 1. **Prepare** (width-independent; MUST happen once per text and font): the text is split into
+///    grapheme clusters and UAX #14 break opportunities (ICU), each cluster gets the first font of
+///    the fallback chain that covers it, and each shaping unit (a word, or an ideograph) is shaped
+///    with HarfBuzz — or found in the shared, bounded shape cache. Advances are stored in ems, so
+///    the result serves every size. `prepare(_:style:)` returns it as a `PreparedText`.
+/// 2. **Lay out** (width-dependent; arithmetic only, no shaping): greedy line breaking, line
+///    limit and truncation, line heights and spacing, pixel rounding. `PreparedText.layout(width:)`.
+///
+/// `measure(_:style:width:)` does both and keeps prepared paragraphs in a bounded cache, so
+/// measuring the same text again at another width does not shape it again.
+///
+/// Thread safety: an engine is `Sendable`; any number of threads MAY measure at once. Fonts are
+/// immutable once loaded; the caches are sharded behind locks; ICU iterators are per thread.
+public final class TextEngine: Sendable {
+    /// Limits of the engine's caches.
+    public struct Configuration: Sendable, Hashable {
+        /// Shaped runs (words) kept per generation; two generations are kept.
+        public var shapeCacheEntries: Int
+        /// UTF-16 code units of prepared paragraphs kept per generation; two generations are kept.
+        public var paragraphCacheUnits: Int
+
+        /// The defaults: 32,768 runs and 1 M code units (about 16 MB) per generation.
+        public init(shapeCacheEntries: Int = 32_768, paragraphCacheUnits: Int = 1 << 20) {
+            self.shapeCacheEntries = shapeCacheEntries
+            self.paragraphCacheUnits = paragraphCacheUnits
+        }
+    }
+
+    /// The font directory used for names and fallback, if any.
+    public var fontDirectory: String? { registry.directory }
+
+    let registry: FontRegistry
+    let shapeCache: ShapeCache
+    let paragraphs: ParagraphCache
+
+    /// Creates an engine whose font names resolve in `fontDirectory` (and whose fallback chain is
+    /// that directory's fonts). With `nil`, fonts must be given as paths and have no fallback.
+    public init(fontDirectory: String?, configuration: Configuration = Configuration()) throws(TextLayoutError) {
+        registry = try FontRegistry(directory: fontDirectory)
+        shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)
+        paragraphs = ParagraphCache(capacityUnits: configuration.paragraphCacheUnits)
+    }
+
+    /// An engine on the package's bundled fonts (`Fonts/`): DejaVu Sans (+ Bold) and WenQuanYi
+    /// Micro Hei. Looks in `$LAYOUT_FONTS_DIR`, then beside and above the executable, then in the
+    /// source checkout this module was built from.
+    public static func bundled(configuration: Configuration = Configuration()) throws(TextLayoutError) -> TextEngine {
+        guard let dir = bundledFontDirectory() else {
+            throw .fontDirectoryUnavailable(path: "Fonts/ (set LAYOUT_FONTS_DIR to the directory holding the bundled fonts)")
+        }
+        return try TextEngine(fontDirectory: dir, configuration: configuration)
+    }
+
+    /// Where the bundled fonts are, if they can be found.
+    public static func bundledFontDirectory() -> String? {
+        let fm = FileManager.default
+        func ok(_ d: String) -> Bool { fm.fileExists(atPath: (d as NSString).appendingPathComponent("DejaVuSans.ttf")) }
+        if let env = ProcessInfo.processInfo.environment["LAYOUT_FONTS_DIR"], ok(env) { return env }
+        var candidates: [String] = []
+        var dir = (CommandLine.arguments.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } ?? "") as NSString
+        for _ in 0..<6 {
+            dir = dir.deletingLastPathComponent as NSString
+            candidates.append(dir.appendingPathComponent("Fonts"))
+        }
+        var src = #filePath as NSString  // Sources/TextLayout/Engine/TextEngine.swift
+        for _ in 0..<4 { src = src.deletingLastPathComponent as NSString }
+        candidates.append(src.appendingPathComponent("Fonts"))
+        return candidates.first(where: ok)
+    }
+
+    /// Prepares `text` in `style.font` (and its fallbacks): the width-independent work.
+    public func prepare(_ text: String, style: TextStyle) throws(TextLayoutError) -> PreparedText {
+        try style.validate()
+        let chain = try registry.chain(for: style.font)
+        let key = ParagraphCache.Key(font: style.font, text: text)
+        if let p = paragraphs.get(key) { return PreparedText(paragraph: p, style: style) }
+        let p = Preparer.prepare(text, chain: chain, cache: shapeCache)
+        paragraphs.put(key, p)
+        return PreparedText(paragraph: p, style: style)
+    }
+
+    /// Measures `text` in `style` at `width` points (nil or 0 = unlimited: one line per paragraph).
+    public func measure(_ text: String, style: TextStyle, width: Double?) throws(TextLayoutError) -> TextLayoutResult {
+        try prepare(text, style: style).layout(width: width)
+    }
+
+    /// The vertical metrics of the font a style names.
+    public func metrics(of font: String) throws(TextLayoutError) -> FontMetrics {
+        try registry.face(for: font).metrics
+    }
+
+    /// The family name inside the font file a name or path resolves to.
+    public func familyName(of font: String) throws(TextLayoutError) -> String {
+        try registry.face(for: font).familyName
+    }
+
+    /// Empties the caches (fonts stay loaded). For cold-start measurements.
+    public func clearCaches() {
+        shapeCache.removeAll()
+        paragraphs.removeAll()
+    }
+
+    /// How much the caches hold now.
+    public var cacheStatistics: CacheStatistics {
+        let s = shapeCache.statistics, p = paragraphs.statistics
+        return CacheStatistics(shapedRuns: s.entries, shapedRunBytes: s.bytes,
+                               paragraphs: p.entries, paragraphBytes: p.bytes)
+    }
+}
+
+/// What an engine's caches hold (entries and estimated bytes).
+public struct CacheStatistics: Sendable, Hashable {
+    public var shapedRuns: Int
+    public var shapedRunBytes: Int
+    public var paragraphs: Int
+    public var paragraphBytes: Int
+    /// Estimated bytes of both caches together.
+    public var totalBytes: Int { shapedRunBytes + paragraphBytes }
+}
+
+/// A text prepared for layout in a font: shaped and segmented, ready to be laid out at any width
+/// (and any size of the same font) with arithmetic only.
+public struct PreparedText: Sendable {
+    let paragraph: PreparedParagraph
+    /// The style used by `layout(width:)`.
+    public var style: TextStyle
+
+    /// The text's length in UTF-16 code units.
+    public var utf16Count: Int { paragraph.utf16.count }
+
+    /// Lays the text out at `width` points (nil or 0 = unlimited). Throws only for a width that
+    /// is negative, NaN or infinite, or a style that fails `TextStyle.validate()`.
+    public func layout(width: Double?) throws(TextLayoutError) -> TextLayoutResult {
+        if let width, !(width.isFinite && width >= 0) {
+            throw .invalidParameter(field: "width", value: "\(width)", requirement: "must be a finite number ≥ 0 (0 = unlimited)")
+        }
+        try style.validate()
+        return TextLayouter(paragraph: paragraph, style: style).layout(width: width)
+    }
+}

@@ -1,0 +1,86 @@
+import LayoutGeometry
+
+/// How a line that does not fit is broken or shortened (UIKit's `NSLineBreakMode`).
+///
+/// The raw values are the names the CLI and specs use.
+public enum TextLineBreakMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Break at UAX #14 opportunities (word boundaries, between ideographs); a word wider than
+    /// the line breaks between grapheme clusters.
+    case wordWrap = "word"
+    /// Break at any grapheme cluster, ignoring punctuation rules (CSS `line-break: anywhere`).
+    case charWrap = "char"
+    /// Wrap like `wordWrap`; lines past `numberOfLines` are cut with no ellipsis.
+    case clip = "clip"
+    /// Wrap like `wordWrap`; the last visible line keeps the end of its paragraph, "…" first.
+    case truncateHead = "truncate-head"
+    /// Wrap like `wordWrap`; the last visible line keeps its start and end, "…" in the middle.
+    case truncateMiddle = "truncate-middle"
+    /// Wrap like `wordWrap`; the last visible line keeps its start and ends with "…".
+    case truncateTail = "truncate-tail"
+
+    /// Whether this mode inserts an ellipsis into the last visible line.
+    public var truncates: Bool { self == .truncateHead || self == .truncateMiddle || self == .truncateTail }
+}
+
+/// Everything about a text except the text itself and the width: font, size, wrapping and
+/// paragraph settings (UIKit's `UIFont` + `NSParagraphStyle` + `UILabel.numberOfLines`).
+public struct TextStyle: Hashable, Sendable {
+    /// A family name ("DejaVu Sans"), a file stem in the font directory ("WenQuanYiMicroHei"),
+    /// or a path to a font file; a collection face is chosen with a `#index` suffix ("x.ttc#1").
+    public var font: String
+    /// The font size in points; must be finite and > 0.
+    public var size: Double
+    /// How lines break and how the last line is shortened.
+    public var lineBreakMode: TextLineBreakMode
+    /// The maximum number of lines; 0 = unlimited. Must be ≥ 0.
+    public var numberOfLines: Int
+    /// Extra space between lines (points, ≥ 0).
+    public var lineSpacing: Double
+    /// Multiplies each line's natural height; 0 (the default) means 1.
+    public var lineHeightMultiple: Double
+    /// Extra space after each paragraph but the last (points, ≥ 0).
+    public var paragraphSpacing: Double
+    /// The smallest line height (points); 0 = none.
+    public var minimumLineHeight: Double
+    /// The largest line height (points); 0 = none.
+    public var maximumLineHeight: Double
+    /// Whether the font's line gap is part of the line height (UIKit's default: yes).
+    public var fontLeading: Bool
+    /// Rounds the result's width and height up to 1/scale; `.none` leaves them exact.
+    public var scale: PixelScale
+
+    /// Creates a style with UIKit-like defaults: word wrapping, unlimited lines, no extra spacing,
+    /// font leading on, no pixel rounding.
+    public init(font: String = "DejaVu Sans", size: Double = 17, lineBreakMode: TextLineBreakMode = .wordWrap,
+                numberOfLines: Int = 0, lineSpacing: Double = 0, lineHeightMultiple: Double = 0,
+                paragraphSpacing: Double = 0, minimumLineHeight: Double = 0, maximumLineHeight: Double = 0,
+                fontLeading: Bool = true, scale: PixelScale = .none) {
+        self.font = font
+        self.size = size
+        self.lineBreakMode = lineBreakMode
+        self.numberOfLines = numberOfLines
+        self.lineSpacing = lineSpacing
+        self.lineHeightMultiple = lineHeightMultiple
+        self.paragraphSpacing = paragraphSpacing
+        self.minimumLineHeight = minimumLineHeight
+        self.maximumLineHeight = maximumLineHeight
+        self.fontLeading = fontLeading
+        self.scale = scale
+    }
+
+    /// Throws `TextLayoutError.invalidParameter` naming the first field out of its domain.
+    public func validate() throws(TextLayoutError) {
+        func bad(_ field: String, _ value: Double, _ requirement: String) -> TextLayoutError {
+            .invalidParameter(field: field, value: "\(value)", requirement: requirement)
+        }
+        guard size.isFinite, size > 0 else { throw bad("size", size, "must be a finite number > 0") }
+        guard numberOfLines >= 0 else {
+            throw .invalidParameter(field: "numberOfLines", value: "\(numberOfLines)", requirement: "must be ≥ 0")
+        }
+        for (name, v) in [("lineSpacing", lineSpacing), ("lineHeightMultiple", lineHeightMultiple),
+                          ("paragraphSpacing", paragraphSpacing), ("minimumLineHeight", minimumLineHeight),
+                          ("maximumLineHeight", maximumLineHeight)] {
+            guard v.isFinite, v >= 0 else { throw bad(name, v, "must be a finite number ≥ 0") }
+        }
+    }
+}
