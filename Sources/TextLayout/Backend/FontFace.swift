@@ -22,6 +22,8 @@ final class FontFace: @unchecked Sendable {
     /// Vertical metrics in font units.
     let metrics: FontMetrics
 
+    /// The cmap's coverage of the Basic Multilingual Plane, one bit per code point (8 KB).
+    private let bmpCoverage: [UInt64]
     private let bytes: UnsafeMutableRawBufferPointer
     private let hbFace: OpaquePointer
     private let hbFont: OpaquePointer
@@ -58,6 +60,16 @@ final class FontFace: @unchecked Sendable {
         let upem = Int32(loaded.metrics.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
         hb_font_make_immutable(font)
+        var coverage = [UInt64](repeating: 0, count: 1024)
+        if let set = hb_set_create() {
+            hb_face_collect_unicodes(face, set)
+            var cp: hb_codepoint_t = UInt32.max  // HB_SET_VALUE_INVALID: start before the first
+            while hb_set_next(set, &cp) != 0 && cp < 0x10000 {
+                coverage[Int(cp >> 6)] |= 1 << UInt64(cp & 63)
+            }
+            hb_set_destroy(set)
+        }
+        self.bmpCoverage = coverage
         self.path = path
         self.faceIndex = faceIndex
         self.familyName = loaded.family
@@ -75,35 +87,40 @@ final class FontFace: @unchecked Sendable {
     }
 
     /// Whether the font maps `scalar` to a glyph (its cmap covers it).
+    @inline(__always)
     func covers(_ scalar: UInt32) -> Bool {
+        if scalar < 0x10000 { return bmpCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
     }
 
-    /// Shapes `text[range]` (UTF-16) as one run of `script`, left to right, with kerning and
-    /// ligatures. For each glyph, at the index of its cluster (the UTF-16 offset of its first
-    /// character, relative to `range`), adds to `out.advances` its advance and to `out.kerning`
-    /// what positioning added to it (the kerning with the next glyph), in font units, and marks
-    /// `out.clusterStart`.
+    /// Shapes `text[range]` (UTF-16; the rest of `text` is context) as one run of `script`,
+    /// left to right, with kerning and ligatures. For each glyph, at the index of its cluster
+    /// (the UTF-16 offset of its first character, relative to `range`), adds to `out.advances` its
+    /// advance and to `out.kerning` what positioning added to it (its kerning with the next glyph),
+    /// in font units, and marks `out.clusterStart` and `out.unsafeToBreak`.
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32, into out: inout ShapedUnits) {
-        guard let buffer = hb_buffer_create() else { return }
-        defer { hb_buffer_destroy(buffer) }
-        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(hbFont, buffer, nil, 0)
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
-        for g in 0..<Int(count) {
-            let cluster = Int(infos[g].cluster) - range.lowerBound
-            guard cluster >= 0 && cluster < out.count else { continue }
-            let advance = positions[g].x_advance
-            let nominal = hb_font_get_glyph_h_advance(hbFont, infos[g].codepoint)
-            out.advances[cluster] &+= advance
-            out.kerning[cluster] &+= advance &- nominal
-            out.clusterStart[cluster] = true
+        HarfBuzzBuffers.with { buffer in
+            hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+            hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+            hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
+            hb_buffer_guess_segment_properties(buffer)
+            hb_shape(hbFont, buffer, nil, 0)
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+            for g in 0..<Int(count) {
+                let cluster = Int(infos[g].cluster) - range.lowerBound
+                guard cluster >= 0 && cluster < out.count else { continue }
+                let advance = positions[g].x_advance
+                let nominal = hb_font_get_glyph_h_advance(hbFont, infos[g].codepoint)
+                out.advances[cluster] &+= advance
+                out.kerning[cluster] &+= advance &- nominal
+                out.clusterStart[cluster] = true
+                if hb_glyph_info_get_glyph_flags(infos + g).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
+                    out.unsafeToBreak[cluster] = true
+                }
+            }
         }
     }
 

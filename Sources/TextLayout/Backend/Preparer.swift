@@ -1,27 +1,41 @@
 /// Builds a `PreparedParagraph`: grapheme clusters (ICU), line-break opportunities (ICU, UAX #14),
 /// a font per cluster (the chain's first font that covers it), and advances (HarfBuzz).
 ///
-/// Shaping unit: the text between two line-break opportunities, split where the font or the
-/// script changes — a word and its trailing spaces, or one ideograph. Each unit is looked up in
-/// the shared `ShapeCache` by (font, script, text) before it is shaped, so common words are
-/// shaped once per engine whatever their size. Kerning and ligatures inside a unit count.
+/// Shaping: a *run* is a stretch of one font and one script between hard breaks; a *segment* is
+/// the text between two break opportunities inside a run (a word and its spaces, an ideograph).
+/// Every segment of a run is looked up in the shared `ShapeCache` by (font, script, text). If all
+/// are there, nothing is shaped. Otherwise the whole run is shaped in one HarfBuzz call — so
+/// kerning across segments counts, as in a browser — and each segment whose both edges HarfBuzz
+/// marks safe to break is stored for next time (its advances are then the same in any context).
 enum Preparer {
     static func prepare(_ text: String, chain: FontChain, cache: ShapeCache) -> PreparedParagraph {
-        let metrics = chain.faces.map(\.metrics)
-        var p = PreparedParagraph.empty(metrics: metrics)
+        var p = PreparedParagraph.empty(metrics: chain.faces.map(\.metrics))
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
         let utf16 = Array(text.utf16)
         guard !utf16.isEmpty else { return p }
         p.utf16 = utf16
         utf16.withUnsafeBufferPointer { buf in
-            fill(&p, buf, chain: chain, cache: cache)
+            var scripts = classify(&p, buf, chain: chain)
+            resolveScripts(&scripts)
+            var g = 0
+            let n = p.count
+            while g < n {
+                if p.kinds[g] == .newline { g += 1; continue }
+                var h = g + 1
+                while h < n && p.kinds[h] != .newline && p.fonts[h] == p.fonts[g] && scripts[h] == scripts[g] { h += 1 }
+                shapeRun(&p, buf, g, h, scripts[g], chain, cache)
+                g = h
+            }
         }
+        p.buildSegments()
         return p
     }
 
-    private static func fill(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
-                             chain: FontChain, cache: ShapeCache) {
+    /// Fills graphemes, break opportunities, kinds and fonts; returns each cluster's strong
+    /// script (0 for common/inherited).
+    private static func classify(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                 chain: FontChain) -> [UInt32] {
         let ends = UnicodeBreaks.graphemeEnds(buf)
         let breaks = UnicodeBreaks.lineBreaks(buf)
         let n = ends.count
@@ -32,7 +46,6 @@ enum Preparer {
         p.breakAfter = [Bool](repeating: false, count: n)
         p.fonts = [UInt8](repeating: 0, count: n)
         var scripts = [UInt32](repeating: 0, count: n)
-        var wide = [Bool](repeating: false, count: n)
 
         // Break opportunities land on cluster ends; walk both ascending lists together.
         var b = 0
@@ -42,88 +55,92 @@ enum Preparer {
             if b < breaks.count && breaks[b].offset == end { p.breakAfter[i] = true }
         }
 
-        // Kind, font and strong script of each cluster.
         var scalars: [UInt32] = []
         scalars.reserveCapacity(8)
         var single = true
         for i in 0..<n {
-            let s = p.start(i), e = Int(ends[i])
-            scalars.removeAll(keepingCapacity: true)
-            decode(buf, s, e, into: &scalars)
-            let first = scalars.first ?? 0
+            let s = i == 0 ? 0 : Int(ends[i - 1]), e = Int(ends[i])
+            let first: UInt32
+            if e - s == 1 && buf[s] & 0xF800 != 0xD800 {  // the common case: one BMP scalar
+                first = UInt32(buf[s])
+                scalars.removeAll(keepingCapacity: true)
+                scalars.append(first)
+            } else {
+                scalars.removeAll(keepingCapacity: true)
+                decode(buf, s, e, into: &scalars)
+                first = scalars.first ?? 0
+            }
             if isHardBreak(first) {
                 p.kinds[i] = .newline
                 p.fonts[i] = i > 0 ? p.fonts[i - 1] : 0
                 continue
             }
             if scalars.count == 1 && isHangingSpace(first) { p.kinds[i] = .space }
-            wide[i] = isWide(first)
             let f = chain.fontIndex(for: scalars[...])
             p.fonts[i] = UInt8(truncatingIfNeeded: f)
             if f != 0 { single = false }
             for s in scalars {
-                let sc = FontFace.script(of: s)
-                if sc != FontFace.commonScript && sc != FontFace.inheritedScript && sc != FontFace.unknownScript {
+                let sc = script(of: s)
+                if sc != 0 {
                     scripts[i] = sc
                     break
                 }
             }
         }
         p.singleFont = single
-        resolveScripts(&scripts)
-
-        // Shape unit by unit: split at break opportunities, font and script changes and hard breaks.
-        var runStart = 0
-        for i in 0..<n {
-            if p.kinds[i] == .newline {
-                if runStart < i { shapeRun(&p, buf, runStart, i, scripts[runStart], chain, cache) }
-                runStart = i + 1
-                continue
-            }
-            let last = i == n - 1
-            // A unit ends at a break opportunity after a space or next to an ideograph (where no
-            // kerning crosses); after a hyphen or a slash the text stays one unit, so the kerning
-            // across the opportunity counts unless a line really ends there (see `breakAdjust`).
-            let unitBreak = !last && p.breakAfter[i] && (p.kinds[i] == .space || wide[i] || wide[i + 1])
-            let split = last || unitBreak || p.kinds[i + 1] == .newline
-                || p.fonts[i + 1] != p.fonts[i] || scripts[i + 1] != scripts[i]
-            if split {
-                shapeRun(&p, buf, runStart, i + 1, scripts[runStart], chain, cache)
-                runStart = i + 1
-            }
-        }
+        return scripts
     }
 
-    /// Shapes clusters `from ..< to` (all in one font and script) and stores their advances in ems.
+    /// Shapes clusters `from ..< to` (one font, one script) and stores their advances in ems.
     private static func shapeRun(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                                  _ from: Int, _ to: Int, _ script: UInt32, _ chain: FontChain, _ cache: ShapeCache) {
+        let face = chain.faces[Int(p.fonts[from])]
+        let fontID = ObjectIdentifier(face).hashValue
         let u0 = p.start(from), u1 = Int(p.ends[to - 1])
-        let fontIndex = Int(p.fonts[from])
-        let face = chain.faces[fontIndex]
-        let key = ShapeCache.Key(font: ObjectIdentifier(face).hashValue, script: script, units: p.utf16[u0..<u1])
-        let shaped: ShapedUnits
-        if let hit = cache.get(key) {
-            shaped = hit
-        } else {
-            var fresh = ShapedUnits(count: u1 - u0)
-            // Shape the unit on its own so the cached result does not depend on its neighbours.
-            let slice = UnsafeBufferPointer(rebasing: buf[u0..<u1])
-            face.shape(slice, range: 0..<(u1 - u0), script: script, into: &fresh)
-            cache.put(key, fresh)
-            shaped = fresh
+        var run = ShapedUnits(count: u1 - u0)
+
+        // Segment edges (code units, relative to u0): after each break opportunity inside the run.
+        var edges: [Int] = [0]
+        for g in from..<(to - 1) where p.breakAfter[g] { edges.append(Int(p.ends[g]) - u0) }
+        edges.append(u1 - u0)
+
+        var allCached = true
+        for k in 0..<(edges.count - 1) {
+            let key = ShapeCache.Key(font: fontID, script: script, units: p.utf16[(u0 + edges[k])..<(u0 + edges[k + 1])])
+            guard let hit = cache.get(key) else {
+                allCached = false
+                break
+            }
+            run.replace(at: edges[k], with: hit)
         }
+        if !allCached {
+            run = ShapedUnits(count: u1 - u0)
+            face.shape(buf, range: u0..<u1, script: script, into: &run)
+            for k in 0..<(edges.count - 1) {
+                let a = edges[k], b = edges[k + 1]
+                let safe = (a == 0 || !run.unsafeToBreak[a]) && (b == run.count || !run.unsafeToBreak[b])
+                guard safe else { continue }
+                let key = ShapeCache.Key(font: fontID, script: script, units: p.utf16[(u0 + a)..<(u0 + b)])
+                cache.put(key, run.slice(a..<b))
+            }
+        }
+        distribute(&p, buf, run, from, to, u0, face)
+    }
+
+    /// Turns per-code-unit advances into per-cluster advances (ems). A ligature spans several
+    /// clusters: the first carries the glyph, the others none; its advance is shared out in
+    /// proportion to the clusters' own glyphs, so a line may end inside it with a sensible width.
+    private static func distribute(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                   _ run: ShapedUnits, _ from: Int, _ to: Int, _ u0: Int, _ face: FontFace) {
         let upem = Double(face.metrics.unitsPerEm)
         var g = from
         while g < to {
-            // A ligature spans several clusters: the first carries the glyph, the others none.
-            // Share its advance out in proportion to the clusters' own glyphs, so a line may end
-            // inside it with a sensible width.
             var h = g + 1
-            while h < to && !hasGlyph(shaped, p.start(h) - u0, Int(p.ends[h]) - u0) { h += 1 }
+            while h < to && !run.hasGlyph(p.start(h) - u0, Int(p.ends[h]) - u0) { h += 1 }
             var sum: Int32 = 0, kern: Int32 = 0
             for u in p.start(g)..<Int(p.ends[h - 1]) {
-                sum &+= shaped.advances[u - u0]
-                kern &+= shaped.kerning[u - u0]
+                sum &+= run.advances[u - u0]
+                kern &+= run.kerning[u - u0]
             }
             if h == g + 1 {
                 p.advances[g] = Double(sum) / upem
@@ -141,19 +158,6 @@ enum Preparer {
         }
     }
 
-    private static func hasGlyph(_ s: ShapedUnits, _ a: Int, _ b: Int) -> Bool {
-        for u in a..<b where s.clusterStart[u] { return true }
-        return false
-    }
-
-    private static func firstScalar(_ buf: UnsafeBufferPointer<UInt16>, _ at: Int) -> UInt32 {
-        let u = buf[at]
-        if u & 0xFC00 == 0xD800, at + 1 < buf.count, buf[at + 1] & 0xFC00 == 0xDC00 {
-            return 0x10000 + (UInt32(u & 0x3FF) << 10 | UInt32(buf[at + 1] & 0x3FF))
-        }
-        return UInt32(u)
-    }
-
     /// Gives clusters of common script (punctuation, digits, spaces) the script of the text
     /// before them, or after them at the start; Latin when the text has no script at all.
     private static func resolveScripts(_ scripts: inout [UInt32]) {
@@ -168,6 +172,26 @@ enum Preparer {
     }
 
     static let latin: UInt32 = 0x4C61_746E  // 'Latn'
+    static let han: UInt32 = 0x4861_6E69  // 'Hani'
+
+    /// The strong script of a scalar, or 0 for common, inherited and unknown ones.
+    @inline(__always)
+    private static func script(of s: UInt32) -> UInt32 {
+        if s < 0x80 {  // ASCII: letters are Latin, the rest common
+            return (s >= 0x41 && s <= 0x5A) || (s >= 0x61 && s <= 0x7A) ? latin : 0
+        }
+        if s >= 0x4E00 && s <= 0x9FFF { return han }
+        let sc = FontFace.script(of: s)
+        return sc == FontFace.commonScript || sc == FontFace.inheritedScript || sc == FontFace.unknownScript ? 0 : sc
+    }
+
+    private static func firstScalar(_ buf: UnsafeBufferPointer<UInt16>, _ at: Int) -> UInt32 {
+        let u = buf[at]
+        if u & 0xFC00 == 0xD800, at + 1 < buf.count, buf[at + 1] & 0xFC00 == 0xDC00 {
+            return 0x10000 + (UInt32(u & 0x3FF) << 10 | UInt32(buf[at + 1] & 0x3FF))
+        }
+        return UInt32(u)
+    }
 
     /// Appends the scalars of `buf[s ..< e]`; a lone surrogate becomes U+FFFD.
     @inline(__always)
@@ -183,14 +207,6 @@ enum Preparer {
                 k += 1
             }
         }
-    }
-
-    /// East Asian wide characters (CJK ideographs, kana, Hangul, CJK and full-width punctuation),
-    /// between which fonts do not kern.
-    @inline(__always)
-    static func isWide(_ s: UInt32) -> Bool {
-        (0x2E80...0x9FFF).contains(s) || (0xAC00...0xD7AF).contains(s) || (0xF900...0xFAFF).contains(s)
-            || (0xFE30...0xFE4F).contains(s) || (0xFF00...0xFFEF).contains(s) || (0x20000...0x3FFFF).contains(s)
     }
 
     /// The characters UAX #14 treats as mandatory breaks (class BK, CR, LF, NL).

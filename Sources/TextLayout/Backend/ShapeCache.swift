@@ -87,15 +87,15 @@ final class ShapeCache: Sendable {
         shards.reduce((0, 0)) { acc, s in
             s.withLock { sh in
                 var bytes = 0
-                for (k, v) in sh.young { bytes += k.units.count * 2 + v.count * 9 + 96 }
-                for (k, v) in sh.old { bytes += k.units.count * 2 + v.count * 9 + 96 }
+                for (k, v) in sh.young { bytes += k.units.count * 2 + v.count * 10 + 128 }
+                for (k, v) in sh.old { bytes += k.units.count * 2 + v.count * 10 + 128 }
                 return (acc.0 + sh.young.count + sh.old.count, acc.1 + bytes)
             }
         }
     }
 }
 
-/// HarfBuzz's answer for one shaping unit, per UTF-16 code unit of the unit (font units).
+/// HarfBuzz's answer for a stretch of text, per UTF-16 code unit of it (font units).
 struct ShapedUnits: Sendable {
     /// Advances of the glyphs whose cluster starts at each code unit.
     var advances: [Int32]
@@ -103,12 +103,42 @@ struct ShapedUnits: Sendable {
     var kerning: [Int32]
     /// Whether some glyph's cluster starts at each code unit.
     var clusterStart: [Bool]
+    /// Whether HarfBuzz marks the glyph starting at each code unit unsafe to break before
+    /// (shaping the text on either side separately would give another result).
+    var unsafeToBreak: [Bool]
 
     init(count: Int) {
         advances = Array(repeating: 0, count: count)
         kerning = Array(repeating: 0, count: count)
         clusterStart = Array(repeating: false, count: count)
+        unsafeToBreak = Array(repeating: false, count: count)
     }
 
     var count: Int { advances.count }
+
+    /// Whether a glyph starts in code units `a ..< b`.
+    @inline(__always)
+    func hasGlyph(_ a: Int, _ b: Int) -> Bool {
+        for u in a..<b where clusterStart[u] { return true }
+        return false
+    }
+
+    /// The part for code units `r`.
+    func slice(_ r: Range<Int>) -> ShapedUnits {
+        var s = ShapedUnits(count: 0)
+        s.advances = Array(advances[r])
+        s.kerning = Array(kerning[r])
+        s.clusterStart = Array(clusterStart[r])
+        s.unsafeToBreak = Array(unsafeToBreak[r])
+        return s
+    }
+
+    /// Copies `other` in at code unit `offset`.
+    mutating func replace(at offset: Int, with other: ShapedUnits) {
+        let r = offset..<(offset + other.count)
+        advances.replaceSubrange(r, with: other.advances)
+        kerning.replaceSubrange(r, with: other.kerning)
+        clusterStart.replaceSubrange(r, with: other.clusterStart)
+        unsafeToBreak.replaceSubrange(r, with: other.unsafeToBreak)
+    }
 }

@@ -26,6 +26,7 @@ enum UnicodeBreaks {
     /// The ends of the grapheme clusters of `text` (UTF-16 offsets), ascending; the last is `text.count`.
     static func graphemeEnds(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
         guard text.count > 0, let base = text.baseAddress else { return [] }
+        if let simple = simpleGraphemeEnds(text) { return simple }
         let capacity = text.count + 1
         var positions = [Int32](repeating: 0, count: capacity)
         let n = positions.withUnsafeMutableBufferPointer { p in
@@ -34,6 +35,31 @@ enum UnicodeBreaks {
         guard n > 0 else { return (1...text.count).map { Int32($0) } }
         positions.removeLast(capacity - Int(n))
         return positions
+    }
+
+    /// Grapheme ends without ICU for text made only of characters that never join a cluster
+    /// with a neighbour: Latin-1 and Latin Extended letters (below U+0300), CJK punctuation
+    /// (U+3000–3029, U+3030–303F), CJK ideographs (U+4E00–9FFF) and full-width forms
+    /// (U+FF01–FF9D). Every such code unit is a cluster of its own, except CR LF. Returns nil when
+    /// any other character appears, and ICU decides.
+    static func simpleGraphemeEnds(_ text: UnsafeBufferPointer<UInt16>) -> [Int32]? {
+        var ends: [Int32] = []
+        ends.reserveCapacity(text.count)
+        var i = 0
+        let n = text.count
+        while i < n {
+            let u = text[i]
+            let simple = u < 0x300 || (u >= 0x3000 && u <= 0x3029) || (u >= 0x3030 && u <= 0x303F)
+                || (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0xFF01 && u <= 0xFF9D)
+            guard simple else { return nil }
+            if u == 0x0D && i + 1 < n && text[i + 1] == 0x0A {
+                i += 2
+            } else {
+                i += 1
+            }
+            ends.append(Int32(i))
+        }
+        return ends
     }
 
     /// The ICU version in use ("72.1").

@@ -38,7 +38,38 @@ struct LineBreaker {
         self.anywhere = anywhere
     }
 
-    /// The line starting at cluster `start` (which must be < count).
+    /// The line starting at segment `k` (word mode): one step per segment; a segment that does
+    /// not fit on an empty line falls back to `line(from:)`, which breaks it between clusters.
+    /// Returns the line and the segment the next line starts at (nil when it starts inside one).
+    func line(fromSegment k: Int) -> (Span, next: Int?) {
+        let p = paragraph
+        let seg = p.segments
+        let start = k == 0 ? 0 : Int(seg.ends[k - 1])
+        var x = 0.0, content = 0.0
+        var i = k
+        while i < seg.count {
+            let flags = seg.flags[i]
+            if flags & PreparedParagraph.Segments.newline != 0 {
+                return (Span(start: start, end: Int(seg.ends[i]), width: content, hardBreak: true), i + 1)
+            }
+            if flags & PreparedParagraph.Segments.hasText != 0 {
+                let candidate = x + seg.content[i]
+                if candidate > maxWidth {
+                    if i > k {
+                        return (Span(start: start, end: Int(seg.ends[i - 1]), width: content, hardBreak: false), i)
+                    }
+                    let span = line(from: start)  // a word wider than the line
+                    return (span, span.end == Int(seg.ends[i]) ? i + 1 : nil)
+                }
+                content = candidate
+            }
+            x += seg.total[i]
+            i += 1
+        }
+        return (Span(start: start, end: p.count, width: content, hardBreak: false), seg.count)
+    }
+
+    /// The line starting at cluster `start` (which must be < count), one step per cluster.
     ///
     /// Widths: a cluster's advance includes its kerning with the next cluster; when the line ends
     /// right after it, that kerning is taken back (`breakAdjust`), as an engine that reshapes the
@@ -92,23 +123,44 @@ struct LineBreaker {
         return paragraph.kinds[last] == .space ? content : x + paragraph.breakAdjust[last]
     }
 
-    /// Lays out lines until the text ends or `limit` lines exist (0 = no limit). Returns the lines
-    /// and whether any text is left after them. A text ending with a hard break gets an empty
-    /// last line (start = end = count).
-    func lines(limit: Int = 0) -> (spans: [Span], more: Bool) {
+    /// Calls `body` with each line until the text ends or `limit` lines were made (0 = no limit);
+    /// returns whether text is left after the last line given. A text ending with a hard break
+    /// gets an empty last line (start = end = count). Allocates nothing.
+    @inline(__always)
+    func forEachLine(limit: Int = 0, _ body: (Span) -> Void) -> Bool {
         let n = paragraph.count
-        var spans: [Span] = []
+        var made = 0
         var i = 0
+        var segment: Int? = anywhere ? nil : 0
+        var lastHard = false
         while i < n {
-            if limit > 0 && spans.count == limit { return (spans, true) }
-            let s = line(from: i)
-            spans.append(s)
+            if limit > 0 && made == limit { return true }
+            let s: Span
+            if let k = segment {
+                (s, segment) = line(fromSegment: k)
+            } else {
+                s = line(from: i)
+                if !anywhere && s.end < n {
+                    let k = paragraph.segment(containing: s.end)
+                    segment = (k == 0 ? 0 : Int(paragraph.segments.ends[k - 1])) == s.end ? k : nil
+                }
+            }
+            body(s)
+            made += 1
+            lastHard = s.hardBreak
             i = s.end
         }
-        if let last = spans.last, last.hardBreak {
-            if limit > 0 && spans.count == limit { return (spans, false) }
-            spans.append(Span(start: n, end: n, width: 0, hardBreak: false))
+        if lastHard {
+            if limit > 0 && made == limit { return false }
+            body(Span(start: n, end: n, width: 0, hardBreak: false))
         }
-        return (spans, false)
+        return false
+    }
+
+    /// All lines (up to `limit`, 0 = no limit), and whether any text is left after them.
+    func lines(limit: Int = 0) -> (spans: [Span], more: Bool) {
+        var spans: [Span] = []
+        let more = forEachLine(limit: limit) { spans.append($0) }
+        return (spans, more)
     }
 }

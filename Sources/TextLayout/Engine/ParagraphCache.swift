@@ -4,9 +4,31 @@
 /// Two generations, each holding at most `capacityUnits` UTF-16 code units; a paragraph larger
 /// than a generation is not cached at all. Sharded by hash behind locks.
 final class ParagraphCache: Sendable {
+    /// Texts are compared by their code units, not by Swift's `==` (which treats canonically
+    /// equivalent strings as equal: "é" and "e\u{301}" have different UTF-16 ranges and must not
+    /// share an entry). The hash is FNV-1a over the UTF-8 bytes, without Unicode normalisation.
     struct Key: Hashable, Sendable {
         var font: String
         var text: String
+        private var hash: Int
+
+        init(font: String, text: String) {
+            self.font = font
+            self.text = text
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in font.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            h = (h ^ 0xFF) &* 0x100_0000_01b3
+            for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            hash = Int(truncatingIfNeeded: h)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.font.utf8.elementsEqual(b.font.utf8) && a.text.utf8.elementsEqual(b.text.utf8)
+        }
+
+        var shardIndex: Int { Int(UInt(bitPattern: hash) >> 7) }
     }
 
     private struct Shard {
@@ -25,7 +47,7 @@ final class ParagraphCache: Sendable {
     }
 
     private func shard(_ key: Key) -> Locked<Shard> {
-        shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
+        shards[key.shardIndex % shards.count]
     }
 
     func get(_ key: Key) -> PreparedParagraph? {

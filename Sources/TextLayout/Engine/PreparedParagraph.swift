@@ -35,6 +35,8 @@ struct PreparedParagraph: Sendable {
     var metrics: [FontMetrics]
     /// Whether every cluster uses font 0 (lets line heights skip a scan).
     var singleFont: Bool
+    /// Word-level sums for fast line breaking (see `buildSegments()`).
+    var segments = Segments()
     /// The advance of "…" in ems, and its font.
     var ellipsisAdvance: Double
     var ellipsisFont: UInt8
@@ -52,5 +54,5 @@ struct PreparedParagraph: Sendable {
     }
 
     /// Approximate memory held, in bytes.
-    var byteCount: Int { utf16.count * 2 + ends.count * (4 + 8 + 8 + 1 + 1 + 1) + 64 }
+    var byteCount: Int { utf16.count * 2 + ends.count * (4 + 8 + 8 + 1 + 1 + 1) + segments.count * 21 + 64 }
 }

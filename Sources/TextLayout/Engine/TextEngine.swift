@@ -90,6 +90,12 @@ public final class TextEngine: Sendable {
         try prepare(text, style: style).layout(width: width)
     }
 
+    /// The size of `text` in `style` at `width` (nil or 0 = unlimited), without building its
+    /// lines: the same `size`, line count and `truncated` as `measure`, for less work.
+    public func size(of text: String, style: TextStyle, width: Double?) throws(TextLayoutError) -> TextMeasurement {
+        try prepare(text, style: style).measure(width: width)
+    }
+
     /// The vertical metrics of the font a style names.
     public func metrics(of font: String) throws(TextLayoutError) -> FontMetrics {
         try registry.face(for: font).metrics
@@ -142,5 +148,15 @@ public struct PreparedText: Sendable {
         }
         try style.validate()
         return TextLayouter(paragraph: paragraph, style: style).layout(width: width)
+    }
+
+    /// The size at `width` points (nil or 0 = unlimited) without building lines: arithmetic over
+    /// the prepared words, the fast path for row heights. Same checks as `layout(width:)`.
+    public func measure(width: Double?) throws(TextLayoutError) -> TextMeasurement {
+        if let width, !(width.isFinite && width >= 0) {
+            throw .invalidParameter(field: "width", value: "\(width)", requirement: "must be a finite number ≥ 0 (0 = unlimited)")
+        }
+        try style.validate()
+        return TextLayouter(paragraph: paragraph, style: style).measure(width: width)
     }
 }

@@ -67,3 +67,21 @@ public struct TextLayoutResult: Hashable, Sendable {
     /// An empty result: 0 × 0, no lines.
     public static let empty = TextLayoutResult(size: .zero, lines: [], truncated: false)
 }
+
+/// A text's size without its lines: what a row or a cell needs, computed without building any
+/// line (no strings, no allocation) — the cheapest way to ask "how tall at this width?".
+public struct TextMeasurement: Hashable, Sendable {
+    /// The same size `TextLayoutResult.size` would have.
+    public var size: Size
+    /// The number of lines.
+    public var lineCount: Int
+    /// Whether text was cut by `numberOfLines`.
+    public var truncated: Bool
+
+    /// Creates a measurement.
+    public init(size: Size, lineCount: Int, truncated: Bool) {
+        self.size = size
+        self.lineCount = lineCount
+        self.truncated = truncated
+    }
+}

@@ -1,7 +1,8 @@
 import LayoutGeometry
 
-/// Turns a prepared paragraph, a style and a width into a `TextLayoutResult`: line breaking,
-/// `numberOfLines` and truncation, line heights, spacing and pixel rounding. Arithmetic only.
+/// Turns a prepared paragraph, a style and a width into a `TextLayoutResult` (every line) or a
+/// `TextMeasurement` (only the size): line breaking, `numberOfLines` and truncation, line
+/// heights, spacing and pixel rounding. Arithmetic only.
 ///
 /// Line height (docs/CONTRACT.md): ascender + descender (+ line gap with `fontLeading`) of the
 /// fonts on the line, scaled by size / unitsPerEm; × `lineHeightMultiple` when > 0; then clamped
@@ -10,7 +11,16 @@ import LayoutGeometry
 struct TextLayouter {
     let paragraph: PreparedParagraph
     let style: TextStyle
+    /// The height of a line in the primary font alone.
+    private let primaryHeight: Double
 
+    init(paragraph: PreparedParagraph, style: TextStyle) {
+        self.paragraph = paragraph
+        self.style = style
+        primaryHeight = TextLayouter.adjusted(paragraph.metrics[0].lineHeight(size: style.size, fontLeading: style.fontLeading), style)
+    }
+
+    /// Every line, with its text, range, width, y and height.
     func layout(width: Double?) -> TextLayoutResult {
         let p = paragraph
         guard p.count > 0 else { return .empty }
@@ -26,28 +36,60 @@ struct TextLayouter {
                 if spans[index - 1].hardBreak { y += style.paragraphSpacing }
             }
             var line: TextLine
-            var fontsUsed = span
-            var hasEllipsis = false
             if more && index == spans.count - 1 && style.lineBreakMode.truncates {
                 let end = paragraphEnd(from: span.start)
                 let t = Truncation(paragraph: p).truncate(from: span.start, to: end, maxWidth: breaker.maxWidth,
                                                           mode: style.lineBreakMode)
-                let text = string(t.prefix) + "\u{2026}" + string(t.suffix)
-                line = TextLine(range: TextRange(location: p.start(span.start), length: p.utf16.count - p.start(span.start)),
-                                text: text, width: t.width * size, y: y, height: 0)
-                fontsUsed.end = end
-                hasEllipsis = true
+                let location = p.start(span.start)
+                line = TextLine(range: TextRange(location: location, length: p.utf16.count - location),
+                                text: string(t.prefix) + "\u{2026}" + string(t.suffix), width: t.width * size,
+                                y: y, height: height(span.start, end, ellipsis: true))
             } else {
-                let r = TextRange(location: p.start(span.start), length: span.end > span.start ? Int(p.ends[span.end - 1]) - p.start(span.start) : 0)
-                line = TextLine(range: r, text: string(span.start..<span.end), width: span.width * size, y: y, height: 0)
+                let location = p.start(span.start)
+                let length = span.end > span.start ? Int(p.ends[span.end - 1]) - location : 0
+                line = TextLine(range: TextRange(location: location, length: length), text: string(span.start..<span.end),
+                                width: span.width * size, y: y, height: height(span.start, span.end, ellipsis: false))
             }
-            line.height = height(of: fontsUsed, ellipsis: hasEllipsis)
             y += line.height
             widest = max(widest, line.width)
             lines.append(line)
         }
-        let sizeOut = style.scale.ceil(Size(width: widest, height: y))
-        return TextLayoutResult(size: sizeOut, lines: lines, truncated: more)
+        return TextLayoutResult(size: style.scale.ceil(Size(width: widest, height: y)), lines: lines, truncated: more)
+    }
+
+    /// Only the size, the line count and whether text was cut: no line is materialised.
+    func measure(width: Double?) -> TextMeasurement {
+        let p = paragraph
+        guard p.count > 0 else { return TextMeasurement(size: .zero, lineCount: 0, truncated: false) }
+        let breaker = LineBreaker(p, width: width, size: style.size, anywhere: style.lineBreakMode == .charWrap)
+        let limit = style.numberOfLines
+        var count = 0, y = 0.0, widest = 0.0, previousHard = false
+        var last = LineBreaker.Span(start: 0, end: 0, width: 0, hardBreak: false)
+        let more = breaker.forEachLine(limit: limit) { span in
+            if count > 0 {
+                y += style.lineSpacing
+                if previousHard { y += style.paragraphSpacing }
+            }
+            y += height(span.start, span.end, ellipsis: false)
+            widest = max(widest, span.width)
+            previousHard = span.hardBreak
+            last = span
+            count += 1
+        }
+        if more && style.lineBreakMode.truncates {
+            // The last line is shortened with "…": its width and height change.
+            let end = paragraphEnd(from: last.start)
+            let t = Truncation(paragraph: p).truncate(from: last.start, to: end, maxWidth: breaker.maxWidth, mode: style.lineBreakMode)
+            y += height(last.start, end, ellipsis: true) - height(last.start, last.end, ellipsis: false)
+            widest = 0
+            var i = 0
+            _ = breaker.forEachLine(limit: limit) { span in
+                i += 1
+                widest = max(widest, i == count ? t.width : span.width)
+            }
+        }
+        let size = Size(width: widest * style.size, height: y)
+        return TextMeasurement(size: style.scale.ceil(size), lineCount: count, truncated: more)
     }
 
     /// The cluster after the last one of the paragraph containing `from` (its hard break excluded).
@@ -63,9 +105,12 @@ struct TextLayouter {
         return String(decoding: paragraph.utf16[a..<b], as: UTF16.self)
     }
 
-    /// The line's height from the fonts of its clusters (the primary font for an empty line).
-    private func height(of span: LineBreaker.Span, ellipsis: Bool) -> Double {
+    /// The height of a line of clusters `start ..< end`, from the fonts on it (the primary font
+    /// for an empty line), with the ellipsis's font when the line is shortened.
+    @inline(__always)
+    private func height(_ start: Int, _ end: Int, ellipsis: Bool) -> Double {
         let p = paragraph
+        if p.singleFont && (!ellipsis || p.ellipsisFont == 0) { return primaryHeight }
         var asc = 0.0, desc = 0.0, gap = 0.0
         func include(_ f: Int) {
             let m = p.metrics[f]
@@ -74,18 +119,21 @@ struct TextLayouter {
             if style.fontLeading { gap = max(gap, m.leading(size: style.size)) }
         }
         include(0)
-        if !p.singleFont {
-            var seen: UInt64 = 1
-            for i in span.start..<min(span.end, p.count) where p.kinds[i] != .newline {
-                let f = Int(p.fonts[i])
-                if f < 64 && seen & (1 << f) == 0 {
-                    seen |= 1 << f
-                    include(f)
-                }
+        var seen: UInt64 = 1
+        for i in start..<min(end, p.count) where p.kinds[i] != .newline {
+            let f = Int(p.fonts[i])
+            if f < 64 && seen & (1 << f) == 0 {
+                seen |= 1 << f
+                include(f)
             }
         }
         if ellipsis { include(Int(p.ellipsisFont)) }
-        var h = asc + desc + gap
+        return TextLayouter.adjusted(asc + desc + gap, style)
+    }
+
+    /// A natural line height after `lineHeightMultiple` and the minimum and maximum.
+    private static func adjusted(_ natural: Double, _ style: TextStyle) -> Double {
+        var h = natural
         if style.lineHeightMultiple > 0 { h *= style.lineHeightMultiple }
         if style.minimumLineHeight > 0 { h = max(h, style.minimumLineHeight) }
         if style.maximumLineHeight > 0 { h = min(h, style.maximumLineHeight) }

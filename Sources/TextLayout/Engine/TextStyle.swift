@@ -69,18 +69,25 @@ public struct TextStyle: Hashable, Sendable {
     }
 
     /// Throws `TextLayoutError.invalidParameter` naming the first field out of its domain.
+    @inline(__always)
     public func validate() throws(TextLayoutError) {
-        func bad(_ field: String, _ value: Double, _ requirement: String) -> TextLayoutError {
-            .invalidParameter(field: field, value: "\(value)", requirement: requirement)
-        }
-        guard size.isFinite, size > 0 else { throw bad("size", size, "must be a finite number > 0") }
+        guard size.isFinite, size > 0 else { throw Self.bad("size", size, "must be a finite number > 0") }
         guard numberOfLines >= 0 else {
             throw .invalidParameter(field: "numberOfLines", value: "\(numberOfLines)", requirement: "must be ≥ 0")
         }
-        for (name, v) in [("lineSpacing", lineSpacing), ("lineHeightMultiple", lineHeightMultiple),
-                          ("paragraphSpacing", paragraphSpacing), ("minimumLineHeight", minimumLineHeight),
-                          ("maximumLineHeight", maximumLineHeight)] {
-            guard v.isFinite, v >= 0 else { throw bad(name, v, "must be a finite number ≥ 0") }
-        }
+        try Self.check("lineSpacing", lineSpacing)
+        try Self.check("lineHeightMultiple", lineHeightMultiple)
+        try Self.check("paragraphSpacing", paragraphSpacing)
+        try Self.check("minimumLineHeight", minimumLineHeight)
+        try Self.check("maximumLineHeight", maximumLineHeight)
+    }
+
+    @inline(__always)
+    private static func check(_ field: String, _ v: Double) throws(TextLayoutError) {
+        guard v.isFinite, v >= 0 else { throw bad(field, v, "must be a finite number ≥ 0") }
+    }
+
+    private static func bad(_ field: String, _ value: Double, _ requirement: String) -> TextLayoutError {
+        .invalidParameter(field: field, value: "\(value)", requirement: requirement)
     }
 }
