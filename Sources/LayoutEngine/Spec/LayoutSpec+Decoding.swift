@@ -33,10 +33,13 @@ extension LayoutSpec {
         do {
             let spec = try decodeRoot(root)
             return SpecDocument(spec: spec, warnings: context.warnings)
-        } catch let error as SpecError {
+        } catch var error as SpecError {
+            error.warnings = context.warnings
             throw error
         } catch {
-            throw SpecError(.root, "\(error)")
+            var error = SpecError(.root, "\(error)")
+            error.warnings = context.warnings
+            throw error
         }
     }
 

@@ -70,6 +70,9 @@ public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 1-based line and column of a syntax error.
     public var line: Int?
     public var column: Int?
+    /// Warnings collected before the error (an unknown field often explains a missing one).
+    /// Not part of `description`.
+    public var warnings: [SpecWarning] = []
 
     /// An error about the value at `path`.
     public init(_ path: JSONPath, _ message: String) {
