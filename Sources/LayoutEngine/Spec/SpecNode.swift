@@ -159,16 +159,22 @@ func suggestion(for key: String, among known: [String]) -> String {
     return best.map { " (did you mean \"\($0.name)\"?)" } ?? ""
 }
 
+/// Optimal string alignment distance: insertions, deletions, substitutions and transpositions
+/// of adjacent characters each cost 1 ("cuont" is 1 from "count").
 private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
+    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
     for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
         for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
         }
-        previous = current
     }
-    return previous[b.count]
+    return d[a.count][b.count]
 }
