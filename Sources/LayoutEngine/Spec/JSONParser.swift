@@ -189,7 +189,7 @@ public struct JSONParser {
             guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate \\u\(hex(high))") }
             return scalar
         default:
-            index -= 1
+            index -= 2  // point at the backslash
             throw error("invalid escape sequence '\\\(describeByte(byte))'")
         }
     }
