@@ -100,7 +100,36 @@ import Testing
         #expect(decoded == document)
         let pretty = JSONWriter().string(try OrderedJSONEncoder().encode(document))
         #expect(try JSONDecoder().decode(ResultDocument.self, from: Data(pretty.utf8)) == document)
-        #expect(pretty.contains(#"      "rows": ["#) || pretty.contains(#""rows": ["#))
+    }
+
+    @Test func prettyFormKeepsRowsOnOneLine() throws {
+        let grid = ComputeResult(kind: .grid, contentSize: Size(width: 375, height: 145),
+                                 sections: [SectionGeometry(rect: Rect(x: 0, y: 0, width: 375, height: 145), elements: [
+                                     ElementGeometry(rect: Rect(x: 0, y: 0, width: 155, height: 135)),
+                                 ])],
+                                 visible: [IndexPath(item: 0, section: 0)])
+        let pretty = JSONWriter().string(try OrderedJSONEncoder().encode(ResultDocument(grid)))
+        #expect(pretty == """
+        {
+          "schemaVersion": 1,
+          "kind": "grid",
+          "contentSize": {"width": 375, "height": 145},
+          "sections": [
+            {
+              "rect": [0, 0, 375, 145],
+              "header": null,
+              "footer": null,
+              "items": [
+                {"rect": [0, 0, 155, 135], "estimated": false, "nested": null}
+              ]
+            }
+          ],
+          "visibleItems": [[0, 0]],
+          "pinnedHeaders": [],
+          "queries": []
+        }
+
+        """)
     }
 
     func report() -> ReportDocument {

@@ -11,8 +11,8 @@ public struct JSONWriter: Sendable {
     public enum Style: Sendable {
         /// One line, no spaces.
         case compact
-        /// Indented two spaces per level; a container that holds only scalars (a rect, an index
-        /// path) and fits in `inlineWidth` characters stays on one line.
+        /// Indented two spaces per level; a value nested at most two levels deep (a rect, a list
+        /// of index paths, a row) that fits in `inlineWidth` characters stays on one line.
         case pretty(inlineWidth: Int = 100)
     }
 
@@ -87,16 +87,16 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Whether a container holds only scalars and arrays of scalars (a row: rect, flags).
-    private static func isShallow(_ value: JSONValue) -> Bool {
+    /// Whether a value nests at most two levels (a rect, an index path list, a row object) and so
+    /// may be written on one line.
+    private static func isShallow(_ value: JSONValue) -> Bool { depth(value, limit: 3) <= 2 }
+
+    private static func depth(_ value: JSONValue, limit: Int) -> Int {
+        guard limit > 0 else { return 0 }
         switch value {
-        case .array(let elements): return elements.allSatisfy { !$0.isContainer }
-        case .object(let object):
-            return object.members.allSatisfy { member in
-                if case .array(let inner) = member.value { return inner.allSatisfy { !$0.isContainer } }
-                return !member.value.isContainer
-            }
-        default: return true
+        case .array(let elements): return 1 + (elements.map { depth($0, limit: limit - 1) }.max() ?? 0)
+        case .object(let object): return 1 + (object.members.map { depth($0.value, limit: limit - 1) }.max() ?? 0)
+        default: return 0
         }
     }
 
