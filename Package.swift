@@ -16,6 +16,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // C libraries. Only Sources/TextLayout/Backend imports these.
@@ -37,7 +38,10 @@ let package = Package(
         .target(name: "FlowLayout", dependencies: ["LayoutGeometry"]),
         .target(
             name: "LayoutEngine",
-            dependencies: ["LayoutGeometry", "TextLayout", "TableLayout", "FlowLayout"]),
+            dependencies: [
+                "LayoutGeometry", "TextLayout", "TableLayout", "FlowLayout",
+                .product(name: "Yams", package: "Yams"),
+            ]),
         .target(name: "LayoutReport", dependencies: ["LayoutEngine"]),
         .executableTarget(
             name: "layout",

@@ -1,7 +1,76 @@
 import ArgumentParser
+import Foundation
+import LayoutEngine
+import LayoutReport
 
-/// `layout compute SPEC`: table or grid geometry as JSON (owner: spec/CLI).
+/// `layout compute SPEC`: table or grid geometry as JSON (contract: "Result of compute").
 struct Compute: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Compute a table or grid layout (placeholder).")
-    func run() async throws { throw ExitCode(2) }
+    static let configuration = CommandConfiguration(
+        abstract: "Lay out a table or grid spec and print its geometry as JSON.",
+        discussion: """
+        SPEC is a JSON file, a YAML file (name ending in .yaml or .yml), or - for standard input.
+        A spec that is not valid is reported with the JSON path of the value at fault \
+        (sections[2].rows[14].height: must be ≥ 0) and exit status 1.
+        """)
+
+    @Argument(help: "The spec file (JSON, or YAML for .yaml/.yml), or - for standard input.")
+    var spec: String
+
+    @Flag(help: "Print only contentSize, counts, visibleRows, pinnedHeaders and queries (for huge tables).")
+    var summary = false
+
+    @Option(name: .customLong("input-format"), help: "Read SPEC as json or yaml whatever its name (default: by name).")
+    var inputFormat: SpecFormat?
+
+    @Flag(help: "Write the JSON on one line.")
+    var compact = false
+
+    @Option(name: .customLong("fonts"), help: "The directory of fonts to measure text with (default: the bundled Fonts/).")
+    var fontDirectory: String?
+
+    func run() async throws {
+        let document = try loadSpec(spec, format: inputFormat)
+        let options = ComputeOptions(detail: summary ? .summary : .full, fontDirectory: fontDirectory)
+        let result = try computeOrExit(document.spec, options: options)
+        printWarnings(result.warnings)
+        let writer = JSONWriter(style: compact ? .compact : .pretty())
+        let value = summary ? try OrderedJSONEncoder().encode(SummaryDocument(result))
+            : try OrderedJSONEncoder().encode(ResultDocument(result))
+        var text = writer.string(value)
+        if compact { text += "\n" }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+extension SpecFormat: ExpressibleByArgument {}
+
+/// Reads and decodes a spec; on failure prints `error: …` and exits with status 1.
+func loadSpec(_ path: String, format: SpecFormat?) throws -> SpecDocument {
+    do {
+        let document = try SpecInput.load(path: path, format: format)
+        for warning in document.warnings { printError(warning.description) }
+        return document
+    } catch {
+        for warning in error.warnings { printError(warning.description) }
+        printError("error: \(error)")
+        throw ExitCode(1)
+    }
+}
+
+/// Runs the engine; on failure prints `error: …` and exits with status 1.
+func computeOrExit(_ spec: LayoutSpec, options: ComputeOptions) throws -> ComputeResult {
+    do {
+        return try LayoutEngine.compute(spec, options: options)
+    } catch {
+        printError("error: \(error)")
+        throw ExitCode(1)
+    }
+}
+
+func printWarnings(_ warnings: [String]) {
+    for warning in warnings { printError("warning: \(warning)") }
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

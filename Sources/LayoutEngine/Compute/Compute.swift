@@ -1,0 +1,57 @@
+import LayoutGeometry
+
+/// Lays out a spec and answers its queries: the one seam between the spec/report layer and
+/// the engines (`TableLayout`, `FlowLayout`, with text measured by `TextLayout`).
+///
+/// Phase contract: (1) the spec has been decoded and validated (`LayoutSpec.decode`);
+/// (2) content is sized (text measured at the content width) — lazily for estimated rows;
+/// (3) geometry is laid out, `updates` applied in order, `queries` answered on the final
+/// layout; (4) the result is returned as a plain value. Errors the spec's shape cannot catch
+/// (a batch that names a missing row, a font that cannot be found) are `ComputeError`s.
+///
+/// - Parameters:
+///   - spec: a decoded spec.
+///   - options: how much detail to return and where the fonts are.
+public func compute(_ spec: LayoutSpec, options: ComputeOptions = ComputeOptions()) throws(ComputeError) -> ComputeResult {
+    // The engines are built on their own branches; until they are merged there is no honest
+    // geometry to return.
+    throw ComputeError.engineUnavailable(spec.kindName)
+}
+
+/// Options of `compute(_:options:)`.
+public struct ComputeOptions: Hashable, Sendable {
+    /// How much of the geometry to return.
+    public var detail: ComputeDetail
+    /// The directory of the bundled fonts (`Fonts/`); nil = found next to the package.
+    public var fontDirectory: String?
+
+    public init(detail: ComputeDetail = .full, fontDirectory: String? = nil) {
+        self.detail = detail
+        self.fontDirectory = fontDirectory
+    }
+}
+
+/// Full geometry, or only what `--summary` prints (no per-row rects: a million-row table's
+/// summary needs no million-element array).
+public enum ComputeDetail: String, Hashable, Sendable, CaseIterable {
+    case full, summary
+}
+
+/// A failure while laying out a valid spec.
+public enum ComputeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The engine for this kind of spec is not part of this build yet.
+    case engineUnavailable(String)
+    /// A batch update that UIKit would refuse, with UIKit's reason and the batch's path.
+    case invalidUpdate(path: String, reason: String)
+    /// A problem measuring text (a font that cannot be loaded, …), with where it arose.
+    case measurement(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .engineUnavailable(let kind):
+            return "the \(kind) layout engine is not available in this build yet; the spec is valid"
+        case .invalidUpdate(let path, let reason): return "\(path): \(reason)"
+        case .measurement(let path, let message): return "\(path): \(message)"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import LayoutGeometry
+
+/// A grid (UICollectionView + UICollectionViewFlowLayout) spec. See `LayoutSpec` for the
+/// phase contract. `width`/`scale` are nil in a grid nested in a row (the row's width, the
+/// enclosing scale). A horizontal grid needs `height`: the container height its columns fill.
+public struct GridSpec: Hashable, Sendable {
+    public var width: Double?
+    /// The container height (horizontal grids); nil for vertical grids or nested ones (the row).
+    public var height: Double?
+    public var scale: Double?
+    public var contentInset: EdgeInsets = .zero
+    /// The viewport; for a horizontal grid `offset` runs along x (the viewport is `width` wide).
+    public var viewport = ViewportSpec()
+    /// `layout`: the flow layout (UIKit's), or one of the layouts built on it.
+    public var layout: GridLayoutKind = .flow
+    /// `columns`: the column count of `waterfall` and `columns` layouts.
+    public var columns: Int?
+    /// `aspectRatio`: height / width of a `columns` layout's items (default 1).
+    public var aspectRatio: Double?
+    public var scrollDirection: Axis = .vertical
+    public var itemSize = Size(width: 50, height: 50)
+    /// `estimatedItemSize`: nil = no self-sizing (UIKit's `.zero`).
+    public var estimatedItemSize: EstimatedItemSize?
+    public var minimumLineSpacing: Double = 10
+    public var minimumInteritemSpacing: Double = 10
+    public var sectionInset: EdgeInsets = .zero
+    public var headerReferenceSize: Size = .zero
+    public var footerReferenceSize: Size = .zero
+    public var sectionHeadersPinToVisibleBounds = false
+    public var sectionFootersPinToVisibleBounds = false
+    public var alignment: GridAlignment = .justified
+    public var textStyles: [String: TextStyleSpec] = [:]
+    public var sections: [GridSectionSpec] = []
+    public var updates: [GridUpdate] = []
+    public var queries: [QuerySpec] = []
+
+    public init() {}
+
+    /// The number of sections, repeats expanded.
+    public var sectionCount: Int { sections.reduce(0) { $0 + $1.repeatCount } }
+
+    /// The number of items in all sections, repeats expanded.
+    public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count * $1.repeatCount } }
+
+    /// The spec of section `index` (repeats expanded), or nil when out of range.
+    public func section(at index: Int) -> GridSectionSpec? {
+        guard index >= 0 else { return nil }
+        var first = 0
+        for section in sections {
+            if index < first + section.repeatCount { return section }
+            first += section.repeatCount
+        }
+        return nil
+    }
+}
+
+/// Which layout a grid uses.
+public enum GridLayoutKind: String, Hashable, Sendable, CaseIterable {
+    /// UICollectionViewFlowLayout.
+    case flow
+    /// Masonry: `columns` columns, each item to the shortest one.
+    case waterfall
+    /// `columns` equal columns; item height = column width × `aspectRatio`.
+    case columns
+}
+
+/// How a flow line's items are spread across it.
+public enum GridAlignment: String, Hashable, Sendable, CaseIterable {
+    /// UIKit's behaviour (see the contract's flow-layout conventions).
+    case justified
+    case left, center, right
+}
+
+/// `estimatedItemSize`: a size, or `"automatic"` (UIKit's `automaticSize`).
+public enum EstimatedItemSize: Hashable, Sendable {
+    case size(Size)
+    case automatic
+}
+
+/// A grid section; `repeatCount` identical copies of it. Nil overrides use the grid's values
+/// (UIKit's `…ForSectionAt` delegate methods).
+public struct GridSectionSpec: Hashable, Sendable {
+    public var items = RunList<ItemSpec>()
+    public var repeatCount = 1
+    public var sectionInset: EdgeInsets?
+    public var minimumLineSpacing: Double?
+    public var minimumInteritemSpacing: Double?
+    public var headerReferenceSize: Size?
+    public var footerReferenceSize: Size?
+
+    public init() {}
+}
+
+/// One item: a size, self-sizing text, or nothing (the grid's `itemSize`).
+public struct ItemSpec: Hashable, Sendable {
+    /// `{"width", "height"}`; nil = the grid's `itemSize` (or measured text).
+    public var size: Size?
+    /// `text`: self-sizing content.
+    public var text: String?
+    public var textStyle: TextStyleRef?
+    /// Padding around the text.
+    public var insets: EdgeInsets?
+
+    public init(size: Size? = nil, text: String? = nil) {
+        self.size = size
+        self.text = text
+    }
+}
+
+/// A batch of grid updates.
+public typealias GridUpdate = UpdateBatch<ItemSpec, GridSectionSpec>

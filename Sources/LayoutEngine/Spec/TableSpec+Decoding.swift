@@ -1,0 +1,97 @@
+import LayoutGeometry
+
+extension TableSpec {
+    /// The member names a table spec accepts.
+    static let fieldNames = [
+        "kind", "width", "scale", "style", "rowHeight", "estimatedRowHeight", "sectionHeaderHeight",
+        "sectionFooterHeight", "separatorStyle", "sectionIndexTitles", "editing", "contentInset", "viewport",
+        "tableHeader", "tableFooter", "textStyles", "sections", "rows", "updates", "queries",
+    ]
+
+    /// Decodes a table spec. A nested table (in a row's `table`) leaves `width` and `scale` nil
+    /// when not given, to inherit them; the top-level one gets the contract's defaults.
+    static func decode(_ node: SpecNode, nested: Bool) throws -> TableSpec {
+        let o = try node.object(known: fieldNames)
+        var spec = TableSpec()
+        if let kind = o.optional("kind"), try kind.choice(SpecKind.self) != .table {
+            throw kind.fail("a nested table's kind must be \"table\"")
+        }
+        spec.width = try o.optional("width")?.nonNegative() ?? (nested ? nil : 375)
+        spec.scale = try o.optional("scale")?.nonNegative() ?? (nested ? nil : 2)
+        if let n = o.optional("style") { spec.style = try n.choice(TableStyle.self) }
+        if let n = o.optional("rowHeight") { spec.rowHeight = try n.heightRule() }
+        if let n = o.optional("estimatedRowHeight") { spec.estimatedRowHeight = try n.nonNegative() }
+        spec.sectionHeaderHeight = try o.optional("sectionHeaderHeight")?.heightRule()
+        spec.sectionFooterHeight = try o.optional("sectionFooterHeight")?.heightRule()
+        if let n = o.optional("separatorStyle") { spec.separatorStyle = try n.choice(SeparatorStyle.self) }
+        if let n = o.optional("sectionIndexTitles") { spec.sectionIndexTitles = try n.strings() }
+        if let n = o.optional("editing") { spec.editing = try n.bool() }
+        if let n = o.optional("contentInset") { spec.contentInset = try n.insets() }
+        if let n = o.optional("viewport") { spec.viewport = try n.viewport() }
+        spec.tableHeader = try o.member("tableHeader")?.supplementary() ?? .unspecified
+        spec.tableFooter = try o.member("tableFooter")?.supplementary() ?? .unspecified
+        if let n = o.optional("textStyles") { spec.textStyles = try n.textStyles() }
+
+        try node.withTextStyles(spec.textStyles.keys) {
+            spec.sections = try decodeSections(o)
+            if let n = o.optional("updates") {
+                spec.updates = try n.array().map { try $0.updateBatch(noun: "Rows", element: "row", decodeElement: { try $0.row() }, decodeSection: { try $0.section() }) }
+            }
+            if let n = o.optional("queries") { spec.queries = try n.array().map { try $0.query(grid: false) } }
+        }
+        return spec
+    }
+
+    /// `sections`, or a top-level `rows` standing for a single section.
+    private static func decodeSections(_ o: SpecObject) throws -> [SectionSpec] {
+        if let rows = o.optional("rows") {
+            if o.optional("sections") != nil { throw rows.fail("give either sections or rows, not both") }
+            try o.context.addSections(1, at: rows.path)
+            var section = SectionSpec()
+            section.rows = try rows.rows()
+            return [section]
+        }
+        let node = try o.required("sections")
+        let sections = try node.array().map { try $0.section() }
+        if sections.isEmpty { throw node.fail("must contain at least one section") }
+        return sections
+    }
+}
+
+extension SpecNode {
+    /// A table section: `header`, `footer`, `rows`, `repeat`.
+    func section() throws -> SectionSpec {
+        let o = try object(known: ["header", "footer", "rows", "repeat"])
+        var section = SectionSpec()
+        if let n = o.optional("repeat") { section.repeatCount = try n.integer(in: 1...SpecLimits.maximumSections) }
+        try context.addSections(section.repeatCount, at: o.has("repeat") ? path.appending("repeat") : path)
+        section.header = try o.member("header")?.supplementary() ?? .unspecified
+        section.footer = try o.member("footer")?.supplementary() ?? .unspecified
+        let before = context.elements
+        if let n = o.optional("rows") { section.rows = try n.rows() }
+        try context.addElements(context.elements - before, times: section.repeatCount - 1,
+                                at: path.appending("repeat"), noun: "rows")
+        return section
+    }
+
+    /// A header or footer: `null` (removed), `{"height"}`, `{"title"}` or both.
+    func supplementary() throws -> SupplementarySlot {
+        if isNull { return .removed }
+        let o = try object(known: ["height", "title", "textStyle"])
+        var spec = SupplementarySpec()
+        spec.height = try o.optional("height")?.heightRule()
+        spec.title = try o.optional("title")?.string()
+        spec.textStyle = try o.optional("textStyle")?.textStyleRef()
+        if spec.height == nil && spec.title == nil {
+            throw fail("expected a height or a title (or null for none)")
+        }
+        if spec.height == .automatic && spec.title == nil {
+            throw path.appending("height").error("\"automatic\" needs a title to measure")
+        }
+        return .given(spec)
+    }
+}
+
+extension JSONPath {
+    func error(_ message: String) -> SpecError { SpecError(self, message) }
+}

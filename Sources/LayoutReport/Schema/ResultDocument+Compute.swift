@@ -1,0 +1,67 @@
+import LayoutEngine
+import LayoutGeometry
+
+extension ResultDocument {
+    /// The schema form of an engine result. `topLevel` false leaves out `schemaVersion`
+    /// (nested results).
+    public init(_ result: ComputeResult, topLevel: Bool = true) {
+        let isTable = result.kind == .table
+        self.init(
+            schemaVersion: topLevel ? ResultDocument.currentSchemaVersion : nil,
+            kind: result.kind.rawValue,
+            contentSize: SizeDocument(width: result.contentSize.width, height: result.contentSize.height),
+            tableHeader: result.tableHeader.flatMap(Self.rectOrNull),
+            tableFooter: result.tableFooter.flatMap(Self.rectOrNull),
+            sections: result.sections.map { section in
+                SectionDocument(
+                    rect: section.rect.array, header: section.header.flatMap(Self.rectOrNull),
+                    footer: section.footer.flatMap(Self.rectOrNull),
+                    elements: section.elements.map {
+                        ElementDocument(rect: $0.rect.array, estimated: $0.estimated,
+                                        nested: $0.nested.map { ResultDocument($0, topLevel: false) })
+                    },
+                    isTable: isTable)
+            },
+            visible: result.visible.map(Self.pair),
+            pinnedHeaders: result.pinnedHeaders.map(PinnedDocument.init),
+            pinnedFooters: result.pinnedFooters.isEmpty ? nil : result.pinnedFooters.map(PinnedDocument.init),
+            queries: result.queries.map(QueryDocument.init),
+            warnings: result.warnings.isEmpty ? nil : result.warnings)
+    }
+
+    /// A header/footer of height 0 is reported as null (contract, Details).
+    static func rectOrNull(_ rect: Rect) -> [Double]? { rect.height == 0 ? nil : rect.array }
+
+    static func pair(_ path: IndexPath) -> [Int] { [path.section, path.item] }
+}
+
+extension SummaryDocument {
+    /// The `--summary` form of an engine result.
+    public init(_ result: ComputeResult) {
+        self.init(
+            kind: result.kind.rawValue,
+            contentSize: SizeDocument(width: result.contentSize.width, height: result.contentSize.height),
+            sectionCount: result.counts.sections, elementCount: result.counts.elements,
+            visible: result.visible.map(ResultDocument.pair),
+            pinnedHeaders: result.pinnedHeaders.map(PinnedDocument.init),
+            queries: result.queries.map(QueryDocument.init),
+            warnings: result.warnings.isEmpty ? nil : result.warnings)
+    }
+}
+
+extension PinnedDocument {
+    init(_ pinned: PinnedSupplementary) { self.init(section: pinned.section, rect: pinned.rect.array) }
+}
+
+extension QueryDocument {
+    /// The schema form of a query answer.
+    public init(_ answer: QueryAnswer) {
+        switch answer {
+        case .contentOffset(let y): self = .contentOffset(y)
+        case .indexPath(let path): self = .indexPath(path.map(ResultDocument.pair))
+        case .indexPaths(let paths): self = .indexPaths(paths.map(ResultDocument.pair))
+        case .visible(let paths, let pinned):
+            self = .visible(indexPaths: paths.map(ResultDocument.pair), pinnedHeaders: pinned.map(PinnedDocument.init))
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/// The versioned JSON schema of `layout compute`'s result (the contract's "Result of compute").
+///
+/// Table results name their elements `rows` / `visibleRows`; grid results `items` /
+/// `visibleItems`. A rect is `[x, y, width, height]`; a header, footer or table header/footer
+/// of height 0 is `null`. Keys are encoded in the contract's order. `schemaVersion` is
+/// written on the top-level document only and increases when a name or meaning changes.
+public struct ResultDocument: Codable, Hashable, Sendable {
+    /// The schema version this build writes.
+    public static let currentSchemaVersion = 1
+
+    /// Present on the top-level document; nil on nested results.
+    public var schemaVersion: Int?
+    /// `"table"` or `"grid"`.
+    public var kind: String
+    public var contentSize: SizeDocument
+    /// Tables only (written as `null` when absent).
+    public var tableHeader: [Double]?
+    public var tableFooter: [Double]?
+    public var sections: [SectionDocument]
+    /// `visibleRows` (table) or `visibleItems` (grid): `[[s, r], …]`.
+    public var visible: [[Int]]
+    public var pinnedHeaders: [PinnedDocument]
+    /// Grids with `sectionFootersPinToVisibleBounds` only.
+    public var pinnedFooters: [PinnedDocument]?
+    public var queries: [QueryDocument]
+    /// Things the engine accepted but changed; omitted when empty.
+    public var warnings: [String]?
+
+    public init(schemaVersion: Int? = ResultDocument.currentSchemaVersion, kind: String, contentSize: SizeDocument,
+                tableHeader: [Double]? = nil, tableFooter: [Double]? = nil, sections: [SectionDocument],
+                visible: [[Int]] = [], pinnedHeaders: [PinnedDocument] = [], pinnedFooters: [PinnedDocument]? = nil,
+                queries: [QueryDocument] = [], warnings: [String]? = nil) {
+        self.schemaVersion = schemaVersion
+        self.kind = kind
+        self.contentSize = contentSize
+        self.tableHeader = tableHeader
+        self.tableFooter = tableFooter
+        self.sections = sections
+        self.visible = visible
+        self.pinnedHeaders = pinnedHeaders
+        self.pinnedFooters = pinnedFooters
+        self.queries = queries
+        self.warnings = warnings
+    }
+
+    /// Whether this is a table result.
+    public var isTable: Bool { kind == "table" }
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, kind, contentSize, tableHeader, tableFooter, sections
+        case visibleRows, visibleItems, pinnedHeaders, pinnedFooters, queries, warnings
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(schemaVersion, forKey: .schemaVersion)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(contentSize, forKey: .contentSize)
+        if isTable {
+            try c.encode(tableHeader, forKey: .tableHeader)
+            try c.encode(tableFooter, forKey: .tableFooter)
+        }
+        try c.encode(sections, forKey: .sections)
+        try c.encode(visible, forKey: isTable ? .visibleRows : .visibleItems)
+        try c.encode(pinnedHeaders, forKey: .pinnedHeaders)
+        try c.encodeIfPresent(pinnedFooters, forKey: .pinnedFooters)
+        try c.encode(queries, forKey: .queries)
+        if let warnings, !warnings.isEmpty { try c.encode(warnings, forKey: .warnings) }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decodeIfPresent(Int.self, forKey: .schemaVersion)
+        kind = try c.decode(String.self, forKey: .kind)
+        contentSize = try c.decode(SizeDocument.self, forKey: .contentSize)
+        tableHeader = try c.decodeIfPresent([Double].self, forKey: .tableHeader)
+        tableFooter = try c.decodeIfPresent([Double].self, forKey: .tableFooter)
+        sections = try c.decode([SectionDocument].self, forKey: .sections)
+        visible = try c.decodeIfPresent([[Int]].self, forKey: .visibleRows)
+            ?? c.decodeIfPresent([[Int]].self, forKey: .visibleItems) ?? []
+        pinnedHeaders = try c.decodeIfPresent([PinnedDocument].self, forKey: .pinnedHeaders) ?? []
+        pinnedFooters = try c.decodeIfPresent([PinnedDocument].self, forKey: .pinnedFooters)
+        queries = try c.decodeIfPresent([QueryDocument].self, forKey: .queries) ?? []
+        warnings = try c.decodeIfPresent([String].self, forKey: .warnings)
+    }
+}
+
+/// `{"width": w, "height": h}`.
+public struct SizeDocument: Codable, Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One section: `rect`, `header`, `footer` (null when absent) and `rows` or `items`.
+public struct SectionDocument: Codable, Hashable, Sendable {
+    public var rect: [Double]
+    public var header: [Double]?
+    public var footer: [Double]?
+    /// The section's rows (table) or items (grid); the key follows `isTable`.
+    public var elements: [ElementDocument]
+    /// Whether the elements are written as `rows` (true) or `items`.
+    public var isTable: Bool
+
+    public init(rect: [Double], header: [Double]?, footer: [Double]?, elements: [ElementDocument], isTable: Bool) {
+        self.rect = rect
+        self.header = header
+        self.footer = footer
+        self.elements = elements
+        self.isTable = isTable
+    }
+
+    enum CodingKeys: String, CodingKey { case rect, header, footer, rows, items }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rect, forKey: .rect)
+        try c.encode(header, forKey: .header)
+        try c.encode(footer, forKey: .footer)
+        try c.encode(elements, forKey: isTable ? .rows : .items)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        rect = try c.decode([Double].self, forKey: .rect)
+        header = try c.decodeIfPresent([Double].self, forKey: .header)
+        footer = try c.decodeIfPresent([Double].self, forKey: .footer)
+        if let rows = try c.decodeIfPresent([ElementDocument].self, forKey: .rows) {
+            elements = rows
+            isTable = true
+        } else {
+            elements = try c.decodeIfPresent([ElementDocument].self, forKey: .items) ?? []
+            isTable = false
+        }
+    }
+}
+
+/// One row or item: `rect`, `estimated`, `nested` (the inner result, or null).
+public struct ElementDocument: Codable, Hashable, Sendable {
+    public var rect: [Double]
+    public var estimated: Bool
+    public var nested: ResultDocument? {
+        get { nestedStorage.first }
+        set { nestedStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var nestedStorage: [ResultDocument]
+
+    public init(rect: [Double], estimated: Bool = false, nested: ResultDocument? = nil) {
+        self.rect = rect
+        self.estimated = estimated
+        self.nestedStorage = nested.map { [$0] } ?? []
+    }
+
+    enum CodingKeys: String, CodingKey { case rect, estimated, nested }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rect, forKey: .rect)
+        try c.encode(estimated, forKey: .estimated)
+        try c.encode(nested, forKey: .nested)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        rect = try c.decode([Double].self, forKey: .rect)
+        estimated = try c.decodeIfPresent(Bool.self, forKey: .estimated) ?? false
+        nestedStorage = try c.decodeIfPresent(ResultDocument.self, forKey: .nested).map { [$0] } ?? []
+    }
+}
+
+/// `{"section": s, "rect": […]}`.
+public struct PinnedDocument: Codable, Hashable, Sendable {
+    public var section: Int
+    public var rect: [Double]
+
+    public init(section: Int, rect: [Double]) {
+        self.section = section
+        self.rect = rect
+    }
+}
