@@ -84,11 +84,16 @@ extension TableLayout {
     }
 
     /// Measures every element that is neither exact nor estimated (at build and after updates).
-    mutating func measureUnestimated() throws(TableError) {
-        let kinds: [ElementState.Kind] = [.row, .header, .footer]
-        guard kinds.contains(where: { !isEstimated($0) }) else { return }
-        let all = tree.inexactIndices(in: 0..<tree.count)
-        let needed = all.filter { !isEstimated(tree.element(at: $0).state.kind) }
+    mutating func measureUnestimated(in range: Range<Int>? = nil) throws(TableError) {
+        let lazy = (row: isEstimated(.row), header: isEstimated(.header), footer: isEstimated(.footer))
+        guard !(lazy.row && lazy.header && lazy.footer) else { return }
+        let needed = tree.inexactIndices(in: range ?? 0..<tree.count) { state in
+            switch state.kind {
+            case .row: return !lazy.row
+            case .header: return !lazy.header
+            case .footer: return !lazy.footer
+            }
+        }
         try measure(indices: needed)
     }
 

@@ -68,7 +68,8 @@ public struct TableLayout<Content: TableContent>: Sendable {
             }
         }
         tree = ElementTree(runs: runs)
-        try measureUnestimated()
+        let needsMeasuring = runs.contains { !$0.state.isExact && !isEstimated($0.state.kind) }
+        if needsMeasuring { try measureUnestimated() }
     }
 
     static func validate(_ c: TableConfiguration) throws(TableError) {

@@ -127,26 +127,27 @@ extension ElementTree {
 
     /// Indices of elements in `range` whose height is not exact, in order; skips whole subtrees
     /// that are all exact, so it costs O(u log n) for u such elements.
-    func inexactIndices(in range: Range<Int>) -> [Int] {
+    func inexactIndices(in range: Range<Int>, where keep: (ElementState) -> Bool = { _ in true }) -> [Int] {
         var result: [Int] = []
-        collectInexact(root, base: 0, range: range, into: &result)
+        collectInexact(root, base: 0, range: range, keep, into: &result)
         return result
     }
 
-    private func collectInexact(_ node: TreeNode<Content>, base: Int, range: Range<Int>, into result: inout [Int]) {
+    private func collectInexact(_ node: TreeNode<Content>, base: Int, range: Range<Int>,
+                                _ keep: (ElementState) -> Bool, into result: inout [Int]) {
         guard node.total.exact < node.total.count else { return }
         if node.isLeaf {
             let lo = Swift.max(range.lowerBound - base, 0)
             let hi = Swift.min(range.upperBound - base, node.elements.count)
             guard lo < hi else { return }
-            for j in lo..<hi where !node.elements.states[j].isExact { result.append(base + j) }
+            for j in lo..<hi where !node.elements.states[j].isExact && keep(node.elements.states[j]) { result.append(base + j) }
             return
         }
         var childBase = base
         for c in node.children {
             let n = c.total.count
             if childBase + n > range.lowerBound && childBase < range.upperBound {
-                collectInexact(c, base: childBase, range: range, into: &result)
+                collectInexact(c, base: childBase, range: range, keep, into: &result)
             }
             childBase += n
             if childBase >= range.upperBound { break }
