@@ -119,12 +119,15 @@ extension TableLayout {
     }
 
     /// Lays out the viewport `[offset, offset + height)` the way a scrolling table does: measures
-    /// exactly every estimated element in it, and moves the offset so that the first visible row
-    /// (the anchor) stays where it was on screen while rows above it change height; repeats until
-    /// every element in the (moved) band is exact.
-    public mutating func layoutViewport(offset: Double, height: Double) throws(TableError) -> ViewportLayout {
+    /// exactly every estimated element in it, and moves the offset so that the anchor row stays
+    /// where it was on screen while rows above it change height; repeats until every element in
+    /// the (moved) band is exact. The anchor is `anchor` if given, else the first visible row that
+    /// is already exact (the row that was on screen before the scroll), else the first visible row.
+    public mutating func layoutViewport(offset: Double, height: Double, anchor: IndexPath? = nil) throws(TableError) -> ViewportLayout {
         var current = offset
-        let anchor = visibleRows(offset: offset, viewportHeight: height).first
+        let visible = visibleRows(offset: offset, viewportHeight: height)
+        let anchor = anchor.flatMap { elementIndex(of: $0) != nil ? $0 : nil }
+            ?? visible.first { isExact(at: $0) == true } ?? visible.first
         let anchorScreenY = anchor.map { rectForRow(at: $0).minY - offset }
         var measured = 0
         for _ in 0..<(tree.count + 1) {

@@ -147,7 +147,10 @@ extension ElementTree {
     private static func updateAll(_ node: TreeNode<Content>, _ body: (inout Double, inout ElementState) -> Void) {
         if node.isLeaf {
             for j in 0..<node.elements.count {
-                body(&node.elements.heights[j], &node.elements.states[j])
+                var h = node.elements.heights[j], st = node.elements.states[j]
+                body(&h, &st)
+                node.elements.heights[j] = h
+                node.elements.states[j] = st
             }
         } else {
             for k in node.children.indices { updateAll(node.uniqueChild(k), body) }
