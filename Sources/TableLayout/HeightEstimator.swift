@@ -1,0 +1,61 @@
+import LayoutGeometry
+
+/// An estimator that learns: the mean measured height per content kind
+/// (`TableContent.estimationKind`), used for new estimates when
+/// `TableConfiguration.learnsEstimates` is on. Bounded: one entry per kind seen, at most
+/// `maximumKinds` kinds (further kinds are not learned).
+public struct HeightEstimator: Hashable, Sendable {
+    var sums: [Int: Double] = [:]
+    var counts: [Int: Int] = [:]
+
+    /// The most kinds remembered.
+    public static var maximumKinds: Int { 4096 }
+
+    public init() {}
+
+    /// Records a measured height of `kind`.
+    public mutating func record(kind: Int, height: Double) {
+        guard counts[kind] != nil || counts.count < Self.maximumKinds else { return }
+        sums[kind, default: 0] += height
+        counts[kind, default: 0] += 1
+    }
+
+    /// The mean measured height of `kind`, or nil before any was measured.
+    public func mean(forKind kind: Int) -> Double? {
+        guard let n = counts[kind], n > 0, let s = sums[kind] else { return nil }
+        return s / Double(n)
+    }
+
+    /// How many heights of `kind` were recorded.
+    public func sampleCount(forKind kind: Int) -> Int { counts[kind] ?? 0 }
+}
+
+/// How far estimates were from exact heights, over the elements measured so far.
+public struct EstimationReport: Hashable, Sendable {
+    /// Elements that changed from estimated to exact.
+    public var measuredCount: Int = 0
+    /// What those elements counted as before they were measured.
+    public var estimatedHeight: Double = 0
+    /// Their exact heights.
+    public var exactHeight: Double = 0
+
+    public init() {}
+
+    /// exact − estimated: how much the content height grew (positive) or shrank because of
+    /// estimation errors so far.
+    public var error: Double { exactHeight - estimatedHeight }
+    /// The mean absolute-free relative error, `error / exactHeight` (0 when nothing measured).
+    public var relativeError: Double { exactHeight > 0 ? error / exactHeight : 0 }
+}
+
+/// The result of `layoutViewport(offset:height:)`.
+public struct ViewportLayout: Hashable, Sendable {
+    /// The offset to scroll to so that the anchor row stays where it was on screen.
+    public var offset: Double
+    /// `offset` − the requested offset.
+    public var correction: Double
+    /// The rows visible in `[offset, offset + height)` after measuring.
+    public var rows: [IndexPath]
+    /// How many elements were measured.
+    public var measuredCount: Int
+}

@@ -1,0 +1,87 @@
+import LayoutGeometry
+
+/// Applying a validated batch: O(k log n) for k operations (plus the size of sections that are
+/// inserted, moved or reloaded whole). Surviving rows keep their elements — and so their measured
+/// heights — including moved rows; reloaded and inserted rows are measured again (now, or when
+/// they become visible if estimated). An element that is not estimated is measured as soon as it
+/// is in place, so its sizing request names its final index path (a reloaded row: its old one).
+extension TableLayout {
+    /// Applies `batch`, or throws `TableError.invalidUpdate` with UIKit's reason and leaves the
+    /// layout exactly as it was.
+    public mutating func apply(_ batch: TableBatch<Content>) throws(TableError) {
+        let plan = try validate(batch)
+        var work = self
+        try work.perform(batch, plan: plan)
+        self = work
+    }
+
+    private mutating func perform(_ batch: TableBatch<Content>, plan: BatchPlan) throws(TableError) {
+        // 1. Reloads, in place (section and row counts of the old table are unchanged by them
+        //    except for reloaded sections, which no row operation may name).
+        for (s, spec) in batch.reloadSections {
+            let start = tree.headerIndex(ofSection: s), end = tree.headerIndex(ofSection: s + 1)
+            let buffer = try sectionBuffer(spec, index: s)
+            tree.remove(start..<end)
+            tree.insert(buffer, at: start)
+            try measureUnestimated(in: start..<start + buffer.count)
+        }
+        for (p, spec) in batch.reloadRows {
+            guard let i = elementIndex(of: p) else { continue }
+            let old = tree.element(at: i)
+            let row = spec ?? RowSpec(height: old.state.isSelfSizing ? .automatic : .fixed(old.height), content: old.content)
+            let (h, st) = try rowElement(row, field: "reloadRows[\(p.section), \(p.row)]")
+            tree.set(i, height: h, state: st, content: row.content)
+            try measureUnestimated(in: i..<i + 1)
+        }
+
+        // 2. Lift out what moves (with heights and measured state).
+        var movedRows: [IndexPath: (Double, ElementState, Content)] = [:]
+        for (from, to) in batch.moveRows {
+            if let i = elementIndex(of: from) { movedRows[to] = tree.element(at: i) }
+        }
+        var movedSections: [Int: ElementBuffer<Content>] = [:]
+        for (from, to) in batch.moveSections {
+            movedSections[to] = tree.buffer(in: tree.headerIndex(ofSection: from)..<tree.headerIndex(ofSection: from + 1))
+        }
+
+        // 3. Removals by old index, from the end so earlier indices stay valid.
+        var ranges: [Range<Int>] = []
+        for s in plan.removedSections {
+            ranges.append(tree.headerIndex(ofSection: s)..<tree.headerIndex(ofSection: s + 1))
+        }
+        for (s, rows) in plan.removedRows {
+            let h = tree.headerIndex(ofSection: s)
+            for r in rows { ranges.append((h + 1 + r)..<(h + 2 + r)) }
+        }
+        ranges.sort { $0.lowerBound > $1.lowerBound }
+        for r in ranges { tree.remove(r) }
+
+        // 4. Sections by new index, ascending, then rows by new index path, ascending.
+        let inserted = Dictionary(batch.insertSections.map { ($0.at, $0.section) }, uniquingKeysWith: { a, _ in a })
+        for n in plan.placedSections {
+            let buffer: ElementBuffer<Content>
+            if let spec = inserted[n] { buffer = try sectionBuffer(spec, index: n) }
+            else if let moved = movedSections[n] { buffer = moved }
+            else { continue }
+            let at = tree.headerIndex(ofSection: n)
+            tree.insert(buffer, at: at)
+            if inserted[n] != nil { try measureUnestimated(in: at..<at + buffer.count) }
+        }
+        let insertedRows = Dictionary(batch.insertRows.map { ($0.at, $0.row) }, uniquingKeysWith: { a, _ in a })
+        for n in plan.placedRows.keys.sorted() {
+            for r in plan.placedRows[n] ?? [] {
+                let p = IndexPath(row: r, section: n)
+                var b = ElementBuffer<Content>()
+                if let spec = insertedRows[p] {
+                    let (h, st) = try rowElement(spec, field: "insertRows[\(n), \(r)]")
+                    b.append(height: h, state: st, content: spec.content)
+                } else if let m = movedRows[p] {
+                    b.append(height: m.0, state: m.1, content: m.2)
+                } else { continue }
+                let at = tree.headerIndex(ofSection: n) + 1 + r
+                tree.insert(b, at: at)
+                if insertedRows[p] != nil { try measureUnestimated(in: at..<at + 1) }
+            }
+        }
+    }
+}

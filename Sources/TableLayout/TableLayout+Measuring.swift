@@ -1,0 +1,201 @@
+import Dispatch
+import LayoutGeometry
+
+/// Measuring: turning estimated elements into exact ones through the sizer, with anchor
+/// correction, and invalidating self-sizing heights when the width or editing state changes.
+extension TableLayout {
+    /// The request for element `index`.
+    func sizingRequest(at index: Int) -> SizingRequest<Content> {
+        let e = tree.element(at: index)
+        let element = tableElement(at: index, state: e.state)
+        let ctx = widthContext
+        let width: Double
+        if case .row = element {
+            width = ctx.contentView(for: e.content.chrome).width
+        } else {
+            width = Swift.max(0, ctx.cellWidth - (ctx.showsSectionIndex ? configuration.metrics.sectionIndexWidth : 0))
+        }
+        return SizingRequest(content: e.content, element: element, contentWidth: width,
+                             layoutMargins: ctx.layoutMargins, tableWidth: configuration.width,
+                             scale: configuration.scale, isEditing: configuration.isEditing,
+                             style: configuration.style)
+    }
+
+    /// The stored height for a sizer's answer: validated, rounded up to 1/scale, plus the
+    /// separator for rows when separators are shown.
+    func finalHeight(_ raw: Double, for element: TableElement) throws(TableError) -> Double {
+        guard raw.isFinite, raw >= 0 else { throw .invalidMeasuredHeight(element: element.name, value: raw) }
+        var h = configuration.scale.ceil(raw)
+        if case .row = element, configuration.separatorStyle == .singleLine {
+            h += configuration.metrics.separatorHeight(scale: configuration.scale)
+        }
+        return h
+    }
+
+    /// Measures the elements at `indices` (all inexact) and stores their exact heights;
+    /// concurrently on all cores when there are many.
+    mutating func measure(indices: [Int]) throws(TableError) {
+        guard !indices.isEmpty else { return }
+        guard let sizer else {
+            let i = indices[0]
+            throw .noHeightSource(element: tableElement(at: i, state: tree.element(at: i).state).name)
+        }
+        let requests = indices.map { sizingRequest(at: $0) }
+        let heights = try Self.run(sizer, on: requests)
+        for (k, index) in indices.enumerated() {
+            let old = tree.element(at: index)
+            let h = try finalHeight(heights[k], for: requests[k].element)
+            tree.set(index, height: h, state: old.state.with(exact: true))
+            estimationReport.measuredCount += 1
+            estimationReport.estimatedHeight += old.height
+            estimationReport.exactHeight += h
+            if old.state.isRow { estimator.record(kind: old.content.estimationKind, height: h) }
+        }
+    }
+
+    /// Calls the sizer for every request; in parallel chunks when there are more than a few.
+    static func run(_ sizer: any TableSizer<Content>, on requests: [SizingRequest<Content>]) throws(TableError) -> [Double] {
+        let n = requests.count
+        var results = [Double](repeating: .nan, count: n)
+        var failure: (Int, String)? = nil
+        if n < 64 {
+            for i in 0..<n {
+                do { results[i] = try sizer.height(for: requests[i]) }
+                catch { failure = (i, String(describing: error)); break }
+            }
+        } else {
+            let chunks = Swift.min(n / 32, 64)
+            let failures = results.withUnsafeMutableBufferPointer { buffer -> [(Int, String)] in
+                let out = SendableBuffer(buffer.baseAddress!)
+                let errors = ErrorSlots(count: chunks)
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    let lo = n * c / chunks, hi = n * (c + 1) / chunks
+                    for i in lo..<hi {
+                        do { out.pointer[i] = try sizer.height(for: requests[i]) }
+                        catch { errors.set(c, (i, String(describing: error))); return }
+                    }
+                }
+                return errors.all()
+            }
+            failure = failures.min { $0.0 < $1.0 }
+        }
+        if let (i, message) = failure { throw .sizerFailed(element: requests[i].element.name, message: message) }
+        return results
+    }
+
+    /// Measures every element that is neither exact nor estimated (at build and after updates).
+    mutating func measureUnestimated(in range: Range<Int>? = nil) throws(TableError) {
+        let lazy = (row: isEstimated(.row), header: isEstimated(.header), footer: isEstimated(.footer))
+        guard !(lazy.row && lazy.header && lazy.footer) else { return }
+        let needed = tree.inexactIndices(in: range ?? 0..<tree.count) { state in
+            switch state.kind {
+            case .row: return !lazy.row
+            case .header: return !lazy.header
+            case .footer: return !lazy.footer
+            }
+        }
+        try measure(indices: needed)
+    }
+
+    /// Measures every estimated element exactly, using all cores; afterwards the content size is
+    /// exact and `estimationReport` says how far the estimates were off.
+    public mutating func measureAll() throws(TableError) {
+        try measure(indices: tree.inexactIndices(in: 0..<tree.count))
+    }
+
+    /// The number of elements (rows, headers, footers) still counted as estimates.
+    public var estimatedElementCount: Int { tree.summary.count - tree.summary.exact }
+
+    /// Measures one row exactly (if estimated) and returns the offset correction that keeps
+    /// `anchor` where it was on screen: the change of the anchor's y (0 when the measured row is
+    /// not above the anchor). Invalid index paths change nothing and answer 0.
+    @discardableResult
+    public mutating func measureRow(at p: IndexPath, anchor: IndexPath? = nil) throws(TableError) -> Double {
+        guard let i = elementIndex(of: p), !tree.element(at: i).state.isExact else { return 0 }
+        let before = anchor.map { rectForRow(at: $0).minY } ?? 0
+        try measure(indices: [i])
+        guard let anchor, elementIndex(of: anchor) != nil else { return 0 }
+        return rectForRow(at: anchor).minY - before
+    }
+
+    /// Lays out the viewport `[offset, offset + height)` the way a scrolling table does: measures
+    /// exactly every estimated element in it, and moves the offset so that the anchor row stays
+    /// where it was on screen while rows above it change height; repeats until every element in
+    /// the (moved) band is exact. The anchor is `anchor` if given, else the first visible row that
+    /// is already exact (the row that was on screen before the scroll), else the first visible row.
+    public mutating func layoutViewport(offset: Double, height: Double, anchor: IndexPath? = nil) throws(TableError) -> ViewportLayout {
+        var current = offset
+        let visible = visibleRows(offset: offset, viewportHeight: height)
+        let anchor = anchor.flatMap { elementIndex(of: $0) != nil ? $0 : nil }
+            ?? visible.first { isExact(at: $0) == true } ?? visible.first
+        let anchorScreenY = anchor.map { rectForRow(at: $0).minY - offset }
+        var measured = 0
+        for _ in 0..<(tree.count + 1) {
+            let pending = elements(overlappingFrom: current, to: current + height)
+                .map(\.index).filter { !tree.element(at: $0).state.isExact }
+            // Elements of height 0 that are estimated can't overlap; nothing else to measure.
+            guard !pending.isEmpty else { break }
+            try measure(indices: pending)
+            measured += pending.count
+            if let anchor, let screenY = anchorScreenY { current = rectForRow(at: anchor).minY - screenY }
+        }
+        return ViewportLayout(offset: current, correction: current - offset,
+                              rows: visibleRows(offset: current, viewportHeight: height), measuredCount: measured)
+    }
+
+    /// Changes the table's width (rotation): every self-sizing height becomes an estimate again
+    /// (its old height kept as the estimate) and is re-measured now unless estimation is on;
+    /// fixed heights are kept.
+    public mutating func setWidth(_ width: Double) throws(TableError) {
+        try Check.width(width, "width")
+        guard width != configuration.width else { return }
+        var copy = self
+        copy.configuration.width = width
+        try copy.invalidateSelfSizing()
+        self = copy
+    }
+
+    /// Enters or leaves editing mode: editing controls change content widths, so self-sizing
+    /// heights are invalidated as by a width change.
+    public mutating func setEditing(_ editing: Bool) throws(TableError) {
+        guard editing != configuration.isEditing else { return }
+        var copy = self
+        copy.configuration.isEditing = editing
+        try copy.invalidateSelfSizing()
+        self = copy
+    }
+
+    mutating func invalidateSelfSizing() throws(TableError) {
+        tree.updateAll { _, state in
+            if state.isSelfSizing { state = state.with(exact: false) }
+        }
+        try measureUnestimated()
+    }
+
+    /// Re-estimates every unmeasured self-sizing row from the learned means (O(n)).
+    public mutating func refreshEstimates() {
+        guard configuration.learnsEstimates else { return }
+        let indices = tree.inexactIndices(in: 0..<tree.count)
+        for i in indices {
+            let e = tree.element(at: i)
+            guard e.state.isRow, let mean = estimator.mean(forKind: e.content.estimationKind) else { continue }
+            tree.set(i, height: mean, state: e.state)
+        }
+    }
+}
+
+/// A raw pointer shared by the workers of `concurrentPerform`; each writes disjoint indices.
+struct SendableBuffer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Double>
+    init(_ p: UnsafeMutablePointer<Double>) { pointer = p }
+}
+
+/// One error slot per worker chunk, behind a lock-free design: each chunk writes only its slot.
+final class ErrorSlots: @unchecked Sendable {
+    private var slots: [(Int, String)?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ chunk: Int, _ value: (Int, String)) {
+        slots.withUnsafeMutableBufferPointer { $0[chunk] = value }
+    }
+    func all() -> [(Int, String)] { slots.compactMap { $0 } }
+}

@@ -1,0 +1,163 @@
+import LayoutGeometry
+
+/// Where a row's height comes from.
+public enum RowHeight: Hashable, Sendable {
+    /// The table's `rowHeight` setting (a fixed height, or self-sizing when it is `.automatic`).
+    case tableDefault
+    /// This height (UIKit's `heightForRowAt` answer for this row).
+    case fixed(Double)
+    /// Self-sizing: the sizer measures the content at the row's content width.
+    case automatic
+}
+
+/// The table-wide `rowHeight`.
+public enum TableRowHeight: Hashable, Sendable {
+    /// Every row without its own height is this tall.
+    case fixed(Double)
+    /// `UITableView.automaticDimension`: rows without their own height size themselves.
+    case automatic
+}
+
+/// One row: its height source and its payload.
+public struct RowSpec<Content: TableContent>: Sendable {
+    public var height: RowHeight
+    public var content: Content
+
+    public init(height: RowHeight = .tableDefault, content: Content = .placeholder) {
+        self.height = height
+        self.content = content
+    }
+
+    /// A row of fixed height.
+    public static func fixed(_ height: Double, content: Content = .placeholder) -> RowSpec {
+        RowSpec(height: .fixed(height), content: content)
+    }
+
+    /// A self-sizing row.
+    public static func automatic(_ content: Content) -> RowSpec {
+        RowSpec(height: .automatic, content: content)
+    }
+}
+
+/// A section header or footer.
+public enum HeaderFooter<Content: TableContent>: Sendable {
+    /// The table's `sectionHeaderHeight`/`sectionFooterHeight` if set, else the style's default
+    /// (20 pt grouped, none plain).
+    case styleDefault
+    /// No header/footer (height 0).
+    case none
+    /// A fixed height (UIKit's `heightForHeaderInSection`), with optional content for drawing.
+    case fixed(Double, content: Content? = nil)
+    /// Self-sizing (e.g. a title): the sizer measures the content at the full table width.
+    case automatic(Content)
+}
+
+/// A run of identical rows: how a section of a million rows is described without a million values.
+public struct RowRun<Content: TableContent>: Sendable {
+    public var count: Int
+    public var row: RowSpec<Content>
+
+    public init(count: Int, row: RowSpec<Content>) {
+        self.count = count
+        self.row = row
+    }
+}
+
+/// One section: header, rows (as runs), footer.
+public struct SectionSpec<Content: TableContent>: Sendable {
+    public var header: HeaderFooter<Content>
+    public var footer: HeaderFooter<Content>
+    public var runs: [RowRun<Content>]
+
+    /// A section of the given rows.
+    public init(header: HeaderFooter<Content> = .styleDefault, rows: [RowSpec<Content>],
+                footer: HeaderFooter<Content> = .styleDefault) {
+        self.header = header
+        self.footer = footer
+        self.runs = rows.map { RowRun(count: 1, row: $0) }
+    }
+
+    /// A section of `count` identical rows (default: `count` rows of the table's `rowHeight`).
+    public init(header: HeaderFooter<Content> = .styleDefault, count: Int,
+                row: RowSpec<Content> = RowSpec(), footer: HeaderFooter<Content> = .styleDefault) {
+        self.header = header
+        self.footer = footer
+        self.runs = [RowRun(count: count, row: row)]
+    }
+
+    /// A section of runs.
+    public init(header: HeaderFooter<Content> = .styleDefault, runs: [RowRun<Content>],
+                footer: HeaderFooter<Content> = .styleDefault) {
+        self.header = header
+        self.footer = footer
+        self.runs = runs
+    }
+
+    /// The number of rows (saturating, never traps).
+    public var rowCount: Int {
+        runs.reduce(0) { acc, r in
+            let (s, o) = acc.addingReportingOverflow(Swift.max(r.count, 0))
+            return o ? Int.max : s
+        }
+    }
+}
+
+/// The table-wide settings (`UITableView` properties that affect geometry).
+public struct TableConfiguration: Hashable, Sendable {
+    public var style: TableStyle
+    /// The table's width (= content width; tables scroll only vertically).
+    public var width: Double
+    /// Device pixels per point: self-sized heights round up to 1/scale; separators are 1/scale.
+    public var scale: PixelScale
+    public var rowHeight: TableRowHeight
+    /// > 0: self-sizing rows count as this until measured; 0: every row is measured up front.
+    public var estimatedRowHeight: Double
+    /// Replaces the style's default header height of sections that give none (contract "Details").
+    public var sectionHeaderHeight: Double?
+    /// Replaces the style's default footer height of sections that give none.
+    public var sectionFooterHeight: Double?
+    /// > 0: self-sizing headers count as this until measured.
+    public var estimatedSectionHeaderHeight: Double
+    /// > 0: self-sizing footers count as this until measured.
+    public var estimatedSectionFooterHeight: Double
+    public var separatorStyle: SeparatorStyle
+    /// `sectionIndexTitles(for:)`; a non-empty list shows an index that narrows the content.
+    public var sectionIndexTitles: [String]
+    public var contentInset: EdgeInsets
+    /// `isEditing`: editing controls narrow the content.
+    public var isEditing: Bool
+    /// Height of `tableHeaderView` (0: none); always full width, never floating.
+    public var tableHeaderHeight: Double
+    /// Height of `tableFooterView` (0: none).
+    public var tableFooterHeight: Double
+    /// When true, new estimates come from the mean measured height of the same content kind.
+    public var learnsEstimates: Bool
+    public var metrics: TableMetrics
+
+    public init(style: TableStyle = .plain, width: Double = 375, scale: PixelScale = PixelScale(2),
+                rowHeight: TableRowHeight = .fixed(44), estimatedRowHeight: Double = 0,
+                sectionHeaderHeight: Double? = nil, sectionFooterHeight: Double? = nil,
+                estimatedSectionHeaderHeight: Double = 0, estimatedSectionFooterHeight: Double = 0,
+                separatorStyle: SeparatorStyle = .singleLine, sectionIndexTitles: [String] = [],
+                contentInset: EdgeInsets = .zero, isEditing: Bool = false,
+                tableHeaderHeight: Double = 0, tableFooterHeight: Double = 0,
+                learnsEstimates: Bool = false, metrics: TableMetrics = .standard) {
+        self.style = style
+        self.width = width
+        self.scale = scale
+        self.rowHeight = rowHeight
+        self.estimatedRowHeight = estimatedRowHeight
+        self.sectionHeaderHeight = sectionHeaderHeight
+        self.sectionFooterHeight = sectionFooterHeight
+        self.estimatedSectionHeaderHeight = estimatedSectionHeaderHeight
+        self.estimatedSectionFooterHeight = estimatedSectionFooterHeight
+        self.separatorStyle = separatorStyle
+        self.sectionIndexTitles = sectionIndexTitles
+        self.contentInset = contentInset
+        self.isEditing = isEditing
+        self.tableHeaderHeight = tableHeaderHeight
+        self.tableFooterHeight = tableFooterHeight
+        self.learnsEstimates = learnsEstimates
+        self.metrics = metrics
+    }
+}

@@ -1,0 +1,43 @@
+import LayoutGeometry
+@testable import TableLayout
+
+/// Test payload: an identity (to follow rows through updates), a height its sizer reads, a kind.
+struct Item: TableContent, Hashable {
+    var id: Int = -1
+    var height: Double = 0
+    var kind: Int = 0
+    var chrome: CellChrome = .none
+    static var placeholder: Item { Item() }
+    var estimationKind: Int { kind }
+}
+
+/// A sizer answering the item's own height (arithmetic only).
+let itemSizer = ClosureSizer<Item> { $0.content.height }
+
+/// The ids of every row, section by section.
+func ids(_ t: TableLayout<Item>) -> [[Int]] {
+    (0..<t.numberOfSections).map { s in
+        (0..<(t.numberOfRows(inSection: s) ?? 0)).map { t.content(at: IndexPath(row: $0, section: s))!.id }
+    }
+}
+
+func rows(_ ids: [Int], height: Double = 44) -> [RowSpec<Item>] {
+    ids.map { RowSpec.fixed(height, content: Item(id: $0)) }
+}
+
+extension IndexPath {
+    init(_ s: Int, _ r: Int) { self.init(row: r, section: s) }
+}
+
+/// A small deterministic generator (SplitMix64) for seeded random tests.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
