@@ -1,0 +1,111 @@
+import Testing
+@testable import TextLayout
+
+/// The line breaker on a fake paragraph (pretext's way): each cluster's advance is chosen here,
+/// so expected breaks are plain arithmetic, and invariants hold for any widths.
+@Suite struct LineBreakerInvariantTests {
+    /// Clusters of `text`, one per character, each `advance` ems wide (spaces included); a break
+    /// opportunity after every space.
+    static func fake(_ text: String, advance: (Character) -> Double = { _ in 1 }) -> PreparedParagraph {
+        var p = PreparedParagraph.empty(metrics: [FontMetrics(unitsPerEm: 1000, ascender: 800, descender: -200, lineGap: 0)])
+        var end: Int32 = 0
+        for ch in text {
+            end += Int32(ch.utf16.count)
+            p.utf16 += Array(String(ch).utf16)
+            p.ends.append(end)
+            p.advances.append(advance(ch))
+            p.breakAdjust.append(0)
+            p.kinds.append(ch == "\n" ? .newline : ch == " " ? .space : .text)
+            p.breakAfter.append(ch == " ")
+            p.fonts.append(0)
+        }
+        p.buildSegments()
+        return p
+    }
+
+    func lines(_ p: PreparedParagraph, _ width: Double, anywhere: Bool = false) -> [String] {
+        let spans = LineBreaker(p, width: width, size: 1, anywhere: anywhere).lines().spans
+        return spans.map { s in String(decoding: p.utf16[p.start(s.start)..<(s.end > s.start ? Int(p.ends[s.end - 1]) : p.start(s.start))], as: UTF16.self) }
+    }
+
+    @Test func greedyWordBreaks() {
+        let p = Self.fake("aa bb cc dd")
+        // Width 5 holds "aa bb" (5 ems); the space after it hangs.
+        #expect(lines(p, 5) == ["aa bb ", "cc dd"])
+        #expect(lines(p, 4.99) == ["aa ", "bb ", "cc ", "dd"])
+        #expect(lines(p, 11) == ["aa bb cc dd"])
+    }
+
+    @Test func overlongWordBreaksAtClusters() {
+        let p = Self.fake("a bcdefg h")
+        #expect(lines(p, 3) == ["a ", "bcd", "efg ", "h"])
+    }
+
+    @Test func charModeBreaksAnywhere() {
+        let p = Self.fake("abc def")
+        #expect(lines(p, 2, anywhere: true) == ["ab", "c ", "de", "f"])
+    }
+
+    @Test func aClusterWiderThanTheLineStillMakesProgress() {
+        let p = Self.fake("WWW", advance: { _ in 10 })
+        #expect(lines(p, 3) == ["W", "W", "W"])
+    }
+
+    @Test func hardBreaks() {
+        let p = Self.fake("ab\n\ncd\n")
+        #expect(lines(p, 100) == ["ab\n", "\n", "cd\n", ""])
+    }
+
+    @Test func breakAdjustTakesKerningBackAtLineEnds() {
+        var p = Self.fake("ab cd")
+        // "b" is kerned −0.5 against the space that follows it; "d" against a later neighbour.
+        p.advances[1] = 0.5
+        p.breakAdjust[1] = 0.5
+        p.buildSegments()
+        // "ab " ends the line at a space: the kerning with the space stays (width 1.5).
+        let s = LineBreaker(p, width: 2, size: 1, anywhere: false).lines().spans
+        #expect(s[0].width == 1 + 0.5 + 0.5)  // the line ends at "b"'s segment: kerning taken back
+    }
+
+    @Test(arguments: [1.0, 2, 3.5, 7, 13, 40])
+    func invariantsOnRandomText(width: Double) {
+        var rng = SplitMix(seed: UInt64(width * 1000))
+        var text = ""
+        for _ in 0..<400 {
+            let r = rng.next() % 10
+            text += r < 6 ? String(UnicodeScalar(UInt8(97 + rng.next() % 26))) : r < 9 ? " " : "\n"
+        }
+        let p = Self.fake(text, advance: { $0 == " " ? 0.5 : 1 + Double($0.asciiValue ?? 0) / 100 })
+        for anywhere in [false, true] {
+            let spans = LineBreaker(p, width: width, size: 1, anywhere: anywhere).lines().spans
+            // Lines cover the text in order, without gaps.
+            var next = 0
+            for s in spans {
+                #expect(s.start == next)
+                #expect(s.end >= s.start)
+                next = s.end
+                // A line is never wider than the box unless it holds a single cluster.
+                let visible = (s.start..<s.end).filter { p.kinds[$0] == .text }
+                if visible.count > 1 { #expect(s.width <= width + LineBreaker.tolerance) }
+            }
+            #expect(next == p.count)
+            // The size-only path agrees with the spans.
+            var count = 0
+            _ = LineBreaker(p, width: width, size: 1, anywhere: anywhere).forEachLine { _ in count += 1 }
+            #expect(count == spans.count)
+        }
+    }
+}
+
+/// A small deterministic generator for tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

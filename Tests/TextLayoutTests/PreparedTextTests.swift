@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import TextLayout
+
+@Suite struct PreparedTextTests {
+    @Test func reMeasuringAtAnotherWidthDoesNotShapeAgain() throws {
+        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+        let st = TextStyle(font: "DejaVu Sans", size: 15)
+        let text = "Measured once, laid out at any width: 每有会意，便欣然忘食！"
+        _ = try engine.measure(text, style: st, width: 100)
+        let after = engine.cacheStatistics
+        #expect(after.paragraphs == 1)
+        #expect(after.shapedRuns > 0)
+        for w in [50.0, 80, 200, 0] { _ = try engine.measure(text, style: st, width: w) }
+        // Another size of the same font is the same preparation too (advances are in ems).
+        _ = try engine.measure(text, style: TextStyle(font: "DejaVu Sans", size: 30), width: 100)
+        #expect(engine.cacheStatistics == after)
+    }
+
+    @Test func preparedTextLaysOutLikeMeasure() throws {
+        let engine = Fixtures.engine
+        let st = TextStyle(font: "WenQuanYi Micro Hei", size: 14)
+        let text = "尤其经济读者但是朋友觉得，因为换 Hello World 测试"
+        let prepared = try engine.prepare(text, style: st)
+        #expect(prepared.utf16Count == text.utf16.count)
+        for w in [60.0, 90, 150, 400] {
+            #expect(try prepared.layout(width: w) == engine.measure(text, style: st, width: w))
+            #expect(try prepared.measure(width: w).size == engine.measure(text, style: st, width: w).size)
+        }
+    }
+
+    @Test func wordsShapedOnceServeOtherTexts() throws {
+        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+        let st = TextStyle(font: "DejaVu Sans", size: 15)
+        _ = try engine.measure("alpha beta gamma", style: st, width: nil)
+        let runs = engine.cacheStatistics.shapedRuns
+        _ = try engine.measure("gamma alpha beta", style: st, width: nil)  // same words, other order
+        #expect(engine.cacheStatistics.shapedRuns == runs)
+        // And the cached words give the same widths as shaping them afresh.
+        let fresh = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+        #expect(try engine.measure("gamma alpha beta", style: st, width: 60) == fresh.measure("gamma alpha beta", style: st, width: 60))
+    }
+
+    @Test func cachesAreBounded() throws {
+        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory,
+                                    configuration: .init(shapeCacheEntries: 64, paragraphCacheUnits: 4096))
+        let st = TextStyle(font: "DejaVu Sans", size: 12)
+        for i in 0..<2000 { _ = try engine.measure("paragraph number \(i) with word\(i)", style: st, width: 100) }
+        let s = engine.cacheStatistics
+        // Two generations of at most 64 runs (16 shards × 4 each) and of 4096 code units.
+        #expect(s.shapedRuns <= 2 * 64 + 16)
+        #expect(s.paragraphs * 20 <= 2 * 4096)
+        engine.clearCaches()
+        #expect(engine.cacheStatistics.totalBytes == 0)
+    }
+
+    @Test func canonicallyEquivalentTextsAreNotConfused() throws {
+        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+        let st = TextStyle(font: "DejaVu Sans", size: 15)
+        let composed = try engine.measure("caf\u{E9}", style: st, width: nil)
+        let decomposed = try engine.measure("cafe\u{301}", style: st, width: nil)
+        #expect(composed.lines[0].range.length == 4)
+        #expect(decomposed.lines[0].range.length == 5)  // Swift's == would call them equal
+    }
+
+    @Test func concurrentMeasurementEqualsSerial() async throws {
+        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+        let cases = try OracleCorpus.load().prefix(200)
+        let serialEngine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+        let serial = try cases.map { try serialEngine.measure($0.text, style: $0.style, width: $0.width) }
+        let parallel = try await withThrowingTaskGroup(of: (Int, [TextLayoutResult]).self) { group in
+            for t in 0..<8 {
+                group.addTask {
+                    // Each task measures every case, in its own order, sharing one engine.
+                    let order = t % 2 == 0 ? Array(cases.indices) : cases.indices.reversed()
+                    var out = [TextLayoutResult?](repeating: nil, count: cases.count)
+                    for i in order {
+                        let c = cases[i]
+                        out[i - cases.startIndex] = try engine.measure(c.text, style: c.style, width: c.width)
+                    }
+                    return (t, out.map { $0! })
+                }
+            }
+            var all: [[TextLayoutResult]] = []
+            for try await (_, r) in group { all.append(r) }
+            return all
+        }
+        #expect(parallel.count == 8)
+        for r in parallel { #expect(r == serial) }
+    }
+}
