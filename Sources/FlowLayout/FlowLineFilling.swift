@@ -29,7 +29,11 @@ extension FlowSectionStore {
         lineStart.removeSubrange(startLine...)
         lineMain.removeSubrange(startLine...)
         lineThickness.removeSubrange(startLine...)
-        if itemCross.count != n { itemCross = Array(repeating: 0, count: n) }
+        if itemCross.count < n {
+            itemCross.append(contentsOf: repeatElement(0, count: n - itemCross.count))
+        } else if itemCross.count > n {
+            itemCross.removeLast(itemCross.count - n)
+        }
 
         let cross = main.cross
         let lengths = cross == .horizontal ? widths : heights
