@@ -1,8 +1,10 @@
 import LayoutGeometry
 
-/// Step 4b of an update: apply a validated batch. Untouched sections keep their lines (and
-/// only move); a section with item changes keeps the lines before its first changed item and
-/// re-fills the rest; inserted and reloaded sections are laid out whole.
+/// Step 4b of an update: apply a validated batch. Everything that can fail (the plan, the
+/// content of inserted and reloaded items and sections) is resolved first; only then is the
+/// layout changed, in place. Untouched sections keep their lines and only move; a section
+/// with item changes is spliced in place (no per-item allocation) and keeps the lines before
+/// its first changed item; inserted and reloaded sections are laid out whole.
 extension CollectionFlowLayout {
     /// Applies `batch` (see ``FlowBatchUpdate`` for the semantics).
     ///
@@ -15,22 +17,26 @@ extension CollectionFlowLayout {
             reloadSections: batch.reloadSections.map(\.at), moveSections: batch.moveSections,
             insertSections: batch.insertSections.map(\.at), deleteItems: batch.deleteItems,
             reloadItems: batch.reloadItems.map(\.at), moveItems: batch.moveItems, insertItems: batch.insertItems.map(\.at))
-        var next = self
-        try next.perform(batch, plan)
-        self = next
+        let prepared = try prepare(batch, plan)
+        commit(plan, prepared)
     }
 
     /// One item's stored state, carried across a batch.
-    private struct Record {
+    struct Record {
         var width: Double
         var height: Double
         var flags: UInt8
         var payload: Payload?
     }
 
-    private func record(_ s: Int, _ i: Int) -> Record {
-        let store = engine.sections[s]
-        return Record(width: store.widths[i], height: store.heights[i], flags: store.flags[i], payload: payloads[s][i])
+    /// The content a batch brings, resolved and validated before anything changes.
+    struct PreparedBatch {
+        /// New section index → its laid-out store and payloads (inserted or reloaded sections).
+        var wholeSections: [Int: (FlowSectionStore, [Payload?])] = [:]
+        /// Old section → old item → replacement.
+        var reloads: [Int: [Int: Record]] = [:]
+        /// New section → arrivals (inserted or moved in), sorted by target index.
+        var arrivals: [Int: [(Int, Record)]] = [:]
     }
 
     private func record(_ item: FlowItem<Payload>, path: String) throws(FlowLayoutError) -> Record {
@@ -38,82 +44,140 @@ extension CollectionFlowLayout {
         return Record(width: size.width, height: size.height, flags: flags, payload: item.payload)
     }
 
-    private mutating func perform(_ batch: FlowBatchUpdate<Payload>, _ plan: FlowBatchPlan) throws(FlowLayoutError) {
+    private func prepare(_ batch: FlowBatchUpdate<Payload>, _ plan: FlowBatchPlan) throws(FlowLayoutError) -> PreparedBatch {
+        var prepared = PreparedBatch()
+        for (j, source) in plan.sources.enumerated() {
+            let content: FlowSection<Payload>, path: String
+            switch source {
+            case .old: continue
+            case .inserted(let k): (content, path) = (batch.insertSections[k].section, "insertSections[\(k)].section")
+            case .reloaded(_, let k): (content, path) = (batch.reloadSections[k].section, "reloadSections[\(k)].section")
+            }
+            var (store, column) = try Self.makeStore(content, path: path, configuration: configuration, hasSizer: sizer != nil)
+            store.fillLines(fromItem: 0, axis: engine.main, alignment: configuration.alignment,
+                            compatibility: configuration.compatibility)
+            prepared.wholeSections[j] = (store, column)
+        }
+        for (s, side) in plan.oldSides {
+            for (i, k) in side.reloaded {
+                prepared.reloads[s, default: [:]][i] = try record(batch.reloadItems[k].item, path: "reloadItems[\(k)].item")
+            }
+        }
+        for (j, targets) in plan.arrivals {
+            guard case .old(let destination) = plan.sources[j] else { continue }
+            var list: [(Int, Record)] = []
+            for (target, arrival) in targets {
+                switch arrival {
+                case .inserted(let k):
+                    list.append((target, try record(batch.insertItems[k].item, path: "insertItems[\(k)].item")))
+                case .moved(let k):
+                    let from = batch.moveItems[k].from
+                    let store = engine.sections[from.section]
+                    var moved = Record(width: store.widths[from.item], height: store.heights[from.item],
+                                       flags: store.flags[from.item], payload: payloads[from.section][from.item])
+                    // Measured at another width: measure again.
+                    if store.metrics.available != engine.sections[destination].metrics.available {
+                        moved.flags &= ~(FlowSectionStore.Flag.measured | FlowSectionStore.Flag.invalidMeasurement)
+                    }
+                    list.append((target, moved))
+                }
+            }
+            prepared.arrivals[j] = list.sorted { $0.0 < $1.0 }
+        }
+        return prepared
+    }
+
+    /// Applies a prepared batch; cannot fail.
+    private mutating func commit(_ plan: FlowBatchPlan, _ prepared: PreparedBatch) {
+        var oldStores = engine.sections, oldPayloads = payloads
+        engine.sections = []
+        payloads = []
         var stores: [FlowSectionStore] = [], columns: [[Payload?]] = []
         stores.reserveCapacity(plan.sources.count)
+        columns.reserveCapacity(plan.sources.count)
         for (j, source) in plan.sources.enumerated() {
-            switch source {
-            case .inserted(let k), .reloaded(_, let k):
-                let isInsert: Bool = if case .inserted = source { true } else { false }
-                let content = isInsert ? batch.insertSections[k].section : batch.reloadSections[k].section
-                let path = isInsert ? "insertSections[\(k)].section" : "reloadSections[\(k)].section"
-                var (store, column) = try Self.makeStore(content, path: path, configuration: configuration,
-                                                         hasSizer: sizer != nil)
-                store.fillLines(fromItem: 0, axis: engine.main, alignment: configuration.alignment,
-                                compatibility: configuration.compatibility)
-                stores.append(store)
-                columns.append(column)
-            case .old(let s):
-                let side = plan.oldSides[s]
-                let arrivals = plan.arrivals[j] ?? [:]
-                if side == nil && arrivals.isEmpty {
-                    stores.append(engine.sections[s])
-                    columns.append(payloads[s])
-                    continue
+            guard case .old(let s) = source else {
+                if let (store, column) = prepared.wholeSections[j] {
+                    stores.append(store)
+                    columns.append(column)
                 }
-                let (store, column) = try rebuild(s, side ?? FlowBatchPlan.OldSide(), arrivals, batch)
-                stores.append(store)
-                columns.append(column)
+                continue
             }
+            // Take the section out so that its arrays are uniquely referenced and change in place.
+            var store = FlowSectionStore(overrides: oldStores[s].overrides, metrics: oldStores[s].metrics)
+            swap(&store, &oldStores[s])
+            var column: [Payload?] = []
+            swap(&column, &oldPayloads[s])
+            let side = plan.oldSides[s], arrivals = prepared.arrivals[j] ?? []
+            if side != nil || !arrivals.isEmpty {
+                splice(&store, &column, side: side ?? FlowBatchPlan.OldSide(), reloads: prepared.reloads[s] ?? [:],
+                       arrivals: arrivals)
+            }
+            stores.append(store)
+            columns.append(column)
         }
         engine.sections = stores
         payloads = columns
         engine.restack()
     }
 
-    /// Section `s` after its item changes, re-filled from its first changed item.
-    private func rebuild(_ s: Int, _ side: FlowBatchPlan.OldSide, _ arrivals: [Int: FlowBatchPlan.Arrival],
-                         _ batch: FlowBatchUpdate<Payload>) throws(FlowLayoutError) -> (FlowSectionStore, [Payload?]) {
-        var survivors: [Record] = []
-        let oldCount = engine.sections[s].itemCount
-        survivors.reserveCapacity(oldCount)
-        for i in 0..<oldCount where !side.deleted.contains(i) && side.movedOut[i] == nil {
-            if let k = side.reloaded[i] {
-                survivors.append(try record(batch.reloadItems[k].item, path: "reloadItems[\(k)].item"))
-            } else {
-                survivors.append(record(s, i))
-            }
+    /// Applies one section's item changes in place, then re-fills from the first changed item.
+    private func splice(_ store: inout FlowSectionStore, _ column: inout [Payload?], side: FlowBatchPlan.OldSide,
+                        reloads: [Int: Record], arrivals: [(Int, Record)]) {
+        for (i, r) in reloads {
+            store.widths[i] = r.width
+            store.heights[i] = r.height
+            store.flags[i] = r.flags
+            column[i] = r.payload
         }
-        let count = survivors.count + arrivals.count
-        var result: [Record] = []
-        result.reserveCapacity(count)
-        var next = 0
-        let room = engine.sections[s].metrics.available
-        for target in 0..<count {
-            switch arrivals[target] {
-            case .inserted(let k)?:
-                result.append(try record(batch.insertItems[k].item, path: "insertItems[\(k)].item"))
-            case .moved(let k)?:
-                let from = batch.moveItems[k].from
-                var moved = record(from.section, from.item)
-                if engine.sections[from.section].metrics.available != room {
-                    moved.flags &= ~(FlowSectionStore.Flag.measured | FlowSectionStore.Flag.invalidMeasurement)
-                }
-                result.append(moved)
-            case nil:
-                result.append(survivors[next])
-                next += 1
-            }
-        }
-        let changedOld = [side.deleted.min(), side.reloaded.keys.min(), side.movedOut.keys.min()].compactMap { $0 }.min()
-        let firstChanged = min(changedOld ?? count, arrivals.keys.min() ?? count)
-
-        var store = engine.sections[s]
-        store.widths = result.map(\.width)
-        store.heights = result.map(\.height)
-        store.flags = result.map(\.flags)
+        let removed = (Array(side.deleted) + side.movedOut.keys).sorted()
+        FlowSplice.remove(&store.widths, at: removed)
+        FlowSplice.remove(&store.heights, at: removed)
+        FlowSplice.remove(&store.flags, at: removed)
+        FlowSplice.remove(&column, at: removed)
+        FlowSplice.insert(&store.widths, arrivals.map { ($0.0, $0.1.width) })
+        FlowSplice.insert(&store.heights, arrivals.map { ($0.0, $0.1.height) })
+        FlowSplice.insert(&store.flags, arrivals.map { ($0.0, $0.1.flags) })
+        FlowSplice.insert(&column, arrivals.map { ($0.0, $0.1.payload) })
+        let count = store.widths.count
+        let firstChanged = min(removed.first ?? count, reloads.keys.min() ?? count, arrivals.first?.0 ?? count)
         store.fillLines(fromItem: firstChanged, axis: engine.main, alignment: configuration.alignment,
                         compatibility: configuration.compatibility)
-        return (store, result.map(\.payload))
+    }
+}
+
+/// In-place removal and insertion at sorted indices: one pass over the tail, no allocation
+/// beyond the array's growth.
+enum FlowSplice {
+    /// Removes the elements at `sorted` (ascending, distinct, in range).
+    static func remove<T>(_ array: inout [T], at sorted: [Int]) {
+        guard let first = sorted.first else { return }
+        var write = first, next = 0
+        for read in first..<array.count {
+            if next < sorted.count && sorted[next] == read {
+                next += 1
+                continue
+            }
+            array.swapAt(write, read)
+            write += 1
+        }
+        array.removeLast(array.count - write)
+    }
+
+    /// Inserts `arrivals` (ascending by final index, each index valid in the result).
+    static func insert<T>(_ array: inout [T], _ arrivals: [(Int, T)]) {
+        guard let filler = arrivals.first?.1 else { return }
+        let oldCount = array.count
+        array.append(contentsOf: repeatElement(filler, count: arrivals.count))
+        var read = oldCount - 1, write = array.count - 1
+        for (target, value) in arrivals.reversed() {
+            while write > target {
+                array.swapAt(write, read)
+                write -= 1
+                read -= 1
+            }
+            array[write] = value
+            write -= 1
+        }
     }
 }

@@ -99,14 +99,35 @@ public struct CollectionFlowLayout<Payload: Sendable>: Sendable {
 public typealias BasicFlowLayout = CollectionFlowLayout<NoPayload>
 
 extension CollectionFlowLayout where Payload == NoPayload {
-    /// One section of fixed-size items: the quickest way to build a large layout.
+    /// One section of fixed-size items: the quickest way to build a large layout (no
+    /// per-item values are made on the way; the sizes are copied into the store as they are).
     public init(configuration: FlowConfiguration = FlowConfiguration(), sizes: [Size]) throws(FlowLayoutError) {
-        try self.init(configuration: configuration, sections: [FlowSection(sizes: sizes)])
+        try self.init(configuration: configuration, sectionSizes: [sizes])
     }
 
-    /// Sections of fixed-size items.
+    /// Sections of fixed-size items (the fast path of ``init(configuration:sizes:)``).
     public init(configuration: FlowConfiguration = FlowConfiguration(), sectionSizes: [[Size]]) throws(FlowLayoutError) {
-        try self.init(configuration: configuration, sections: sectionSizes.map { FlowSection(sizes: $0) })
+        try configuration.validate()
+        sizer = nil
+        engine = FlowEngine(configuration: configuration)
+        payloads = []
+        for (s, sizes) in sectionSizes.enumerated() {
+            let path = "sections[\(s)]"
+            let metrics = FlowSectionMetrics(configuration: configuration, overrides: FlowSectionOverrides())
+            if !sizes.isEmpty && !(metrics.available > 0) { throw FlowLayoutError.noRoom(path: path, available: metrics.available) }
+            var store = FlowSectionStore(overrides: FlowSectionOverrides(), metrics: metrics)
+            store.widths = sizes.map(\.width)
+            store.heights = sizes.map(\.height)
+            for i in sizes.indices where !(store.widths[i] > 0 && store.heights[i] > 0
+                                           && store.widths[i].isFinite && store.heights[i].isFinite) {
+                try FlowCheck.positive(sizes[i], "\(path).items[\(i)]")
+            }
+            store.flags = Array(repeating: 0, count: sizes.count)
+            engine.sections.append(store)
+            payloads.append(Array(repeating: nil, count: sizes.count))
+        }
+        for s in engine.sections.indices { engine.refill(section: s, fromItem: 0) }
+        engine.restack()
     }
 
     /// UIKit's `sizeForItemAt` style: `itemCounts[s]` items in section `s`, each sized by

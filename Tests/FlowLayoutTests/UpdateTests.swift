@@ -49,6 +49,23 @@ import Testing
         #expect(header.minY == (20 + 50) + (20 + 60))
     }
 
+    @Test func movesAcrossSectionsKeepTheItemAndMatchAFreshLayout() throws {
+        let c = Fixture.vertical(width: 320)
+        var layout = try Layout(configuration: c, sections: [Self.section(0..<7), Self.section(10..<16)])
+        try layout.apply(FlowBatchUpdate(
+            deleteItems: [IndexPath(item: 6, section: 0)],
+            moveItems: [FlowMove(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 1)),
+                        FlowMove(from: IndexPath(item: 5, section: 1), to: IndexPath(item: 2, section: 0))]))
+        #expect(Self.ids(layout, section: 0) == [0, 2, 15, 3, 4, 5])
+        #expect(Self.ids(layout, section: 1) == [1, 10, 11, 12, 13, 14])
+        let fresh = try Layout(configuration: c, sections: [FlowSection(items: [0, 2, 15, 3, 4, 5].map(Self.item)),
+                                                             FlowSection(items: [1, 10, 11, 12, 13, 14].map(Self.item))])
+        #expect(layout.frames(section: 0) == fresh.frames(section: 0))
+        #expect(layout.frames(section: 1) == fresh.frames(section: 1))
+    }
+
+    static func item(_ id: Int) -> FlowItem<Int> { .fixed(width: 50, height: 40 + Double(id % 3) * 10, payload: id) }
+
     @Test func refusedBatchesNameTheReasonAndChangeNothing() throws {
         let layout = try Layout(configuration: Fixture.vertical(width: 320), sections: [Self.section(0..<1)])
         let cases: [(FlowBatchUpdate<Int>, String)] = [
