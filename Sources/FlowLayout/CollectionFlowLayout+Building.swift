@@ -4,10 +4,11 @@ import LayoutGeometry
 extension FlowConfiguration {
     /// Throws a ``FlowLayoutError`` naming the first bad field.
     public func validate() throws(FlowLayoutError) {
-        try FlowCheck.nonNegative(containerSize, "containerSize")
+        // Paths follow the grid spec, whose `width` and `height` are the container's.
+        try FlowCheck.nonNegative(containerSize.width, "width")
+        try FlowCheck.nonNegative(containerSize.height, "height")
         let cross = scrollDirection.cross
-        try FlowCheck.positive(containerSize.length(along: cross),
-                               cross == .horizontal ? "containerSize.width" : "containerSize.height")
+        try FlowCheck.positive(containerSize.length(along: cross), cross == .horizontal ? "width" : "height")
         try FlowCheck.finite(contentInset, "contentInset")
         try FlowCheck.positive(itemSize, "itemSize")
         if let estimatedItemSize { try FlowCheck.positive(estimatedItemSize, "estimatedItemSize") }

@@ -14,7 +14,7 @@ extension CollectionFlowLayout {
         while true {
             let paths = indexPathsForItems(in: rect)
             let pending = paths.filter(isEstimated)
-            if pending.isEmpty { return paths }
+            if pending.isEmpty || sizer == nil { return paths }
             measureItems(at: pending)
         }
     }

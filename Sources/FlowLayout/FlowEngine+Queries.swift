@@ -51,7 +51,7 @@ extension FlowEngine {
         let local = p - sectionStart[s]
         let line = store.firstLine(endingAfter: local)
         guard line < store.lineCount, store.lineMain[line] <= local else { return nil }
-        let point = main == .vertical ? Point(x: q, y: p + 0) : Point(x: p, y: q)
+        let point = main == .vertical ? Point(x: q, y: p) : Point(x: p, y: q)
         for item in store.lineStart[line]..<store.lineEnd(line) {
             if store.itemCross[item] > q { break }
             if frame(section: s, item: item, line: line).contains(point) { return (s, item, line) }

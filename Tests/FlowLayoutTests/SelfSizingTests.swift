@@ -42,6 +42,25 @@ import Testing
         #expect(layout.contentSize == fixed.contentSize)
     }
 
+    @Test func horizontalItemsAreMeasuredAgainstTheColumnHeight() throws {
+        // Columns 200 tall less insets 10 + 10: the sizer gets availableHeight 180 and no width limit.
+        var c = Fixture.horizontal(height: 200)
+        c.estimatedItemSize = Size(width: 50, height: 50)
+        c.sectionInset = EdgeInsets(top: 10, left: 0, bottom: 10, right: 0)
+        let sizer = FlowClosureSizer<Double> { request in
+            request.availableWidth == nil ? Size(width: request.payload ?? 1, height: (request.availableHeight ?? 0) / 2) : .zero
+        }
+        var layout = try CollectionFlowLayout(configuration: c, sections: [FlowSection(items: [FlowItem(payload: 30), FlowItem(payload: 70)])],
+                                              sizer: sizer)
+        layout.measureAllItems()
+        // Two items of 90 need 90 + 10 + 90 = 190 > 180: one per column, each centred: 10 + (180 − 90) / 2.
+        let frames = layout.frames()
+        #expect(frames.map(\.size) == [Size(width: 30, height: 90), Size(width: 70, height: 90)])
+        #expect(frames.map(\.minY) == [10 + 45, 10 + 45])
+        #expect(frames.map(\.minX) == [0, 30 + 10])
+        #expect(layout.warnings.isEmpty)
+    }
+
     @Test func measuredSizesRoundUpToTheScale() throws {
         var layout = try Self.layout([20.1], scale: 3)
         layout.measureAllItems()

@@ -21,7 +21,8 @@ import Testing
         #expect(Self.error { $0.itemSize = Size(width: 0, height: 5) }?.path == "itemSize.width")
         #expect(Self.error { $0.estimatedItemSize = Size(width: 5, height: -2) }?.path == "estimatedItemSize.height")
         #expect(Self.error { $0.headerReferenceSize = Size(width: 0, height: .infinity) }?.path == "headerReferenceSize.height")
-        #expect(Self.error { $0.containerSize.width = 0 }?.path == "containerSize.width")
+        #expect(Self.error { $0.containerSize.width = 0 }?.path == "width")
+        #expect(Self.error { $0.containerSize.height = -.infinity }?.path == "height")
         #expect(Self.error { $0.sectionInset.left = 400 }?.path == "sections[0].inset")
         #expect(Self.error { _ in } == nil)
     }
