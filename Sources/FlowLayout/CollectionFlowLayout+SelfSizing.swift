@@ -1,0 +1,102 @@
+import LayoutGeometry
+
+/// Step 3 (optional): measuring self-sizing items with the ``FlowItemSizer``.
+///
+/// Only the items asked about are measured, each once; a measured size is rounded up to the
+/// configuration's `scale`, then lines are re-filled from the first item whose size changed.
+extension CollectionFlowLayout {
+    /// Measures the self-sizing items that overlap `rect`, re-filling lines after each round,
+    /// until every item overlapping `rect` is exact; answers those items (as
+    /// ``indexPathsForItems(in:)`` then would). Each round measures at least one item, so this
+    /// ends; items outside `rect` are never measured.
+    @discardableResult
+    public mutating func measureItems(in rect: Rect) -> [IndexPath] {
+        while true {
+            let paths = indexPathsForItems(in: rect)
+            let pending = paths.filter(isEstimated)
+            if pending.isEmpty || sizer == nil { return paths }
+            measureItems(at: pending)
+        }
+    }
+
+    /// Measures the items visible at `offset` (see ``visibleItems(atOffset:)``) and answers them.
+    @discardableResult
+    public mutating func measureVisibleItems(atOffset offset: Double) -> [IndexPath] {
+        let band = engine.rect(main: offset, mainLength: viewportLength, cross: -1e15, crossLength: 2e15)
+        return measureItems(in: band)
+    }
+
+    /// Measures every self-sizing item that is not measured yet.
+    public mutating func measureAllItems() {
+        var pending: [IndexPath] = []
+        for (s, store) in engine.sections.enumerated() {
+            for i in store.flags.indices where isEstimated(IndexPath(item: i, section: s)) {
+                pending.append(IndexPath(item: i, section: s))
+            }
+        }
+        measureItems(at: pending)
+    }
+
+    /// Measures the listed items that are self-sizing and not measured yet; others are ignored.
+    public mutating func measureItems(at indexPaths: [IndexPath]) {
+        guard let sizer else { return }
+        typealias Flag = FlowSectionStore.Flag
+        let main = engine.main
+        let scale = configuration.scale
+        var firstChanged: [Int: Int] = [:]
+        for path in indexPaths where isEstimated(path) {
+            let s = path.section, i = path.item
+            let room = engine.sections[s].metrics.available
+            let estimate = Size(width: engine.sections[s].widths[i], height: engine.sections[s].heights[i])
+            let request = FlowSizingRequest(payload: payloads[s][i], indexPath: path,
+                                            availableWidth: main == .vertical ? room : nil,
+                                            availableHeight: main == .horizontal ? room : nil,
+                                            estimate: estimate)
+            let answer = scale.ceil(sizer.size(for: request))
+            engine.sections[s].flags[i] |= Flag.measured
+            guard answer.width.isFinite, answer.height.isFinite, answer.width > 0, answer.height > 0 else {
+                engine.sections[s].flags[i] |= Flag.invalidMeasurement
+                continue
+            }
+            engine.sections[s].flags[i] &= ~Flag.invalidMeasurement
+            if answer != estimate {
+                engine.sections[s].widths[i] = answer.width
+                engine.sections[s].heights[i] = answer.height
+                firstChanged[s] = min(firstChanged[s] ?? i, i)
+            }
+        }
+        guard let firstSection = firstChanged.keys.min() else { return }
+        for (s, item) in firstChanged { engine.refill(section: s, fromItem: item) }
+        engine.restack(from: firstSection)
+    }
+
+    /// What the layout changed or could not honour: items clamped to the room on their line
+    /// (UIKit logs "the item width must be less than the width of the UICollectionView minus
+    /// the section insets left and right values, minus the content insets left and right
+    /// values" and clamps) and sizer answers that were refused. Computed on demand, O(n).
+    public var warnings: [FlowLayoutWarning] {
+        var result: [FlowLayoutWarning] = []
+        let cross = engine.main.cross
+        let dimension = cross == .horizontal ? "width" : "height"
+        for (s, store) in engine.sections.enumerated() {
+            let room = store.metrics.available
+            for i in 0..<store.itemCount {
+                let path = IndexPath(item: i, section: s)
+                let length = store.length(of: i, along: cross)
+                if length > room {
+                    result.append(FlowLayoutWarning(
+                        kind: .itemClamped, indexPath: path,
+                        message: "item \(dimension) \(length) is larger than the \(room) points available "
+                            + "(container minus section and content insets); clamped to \(room)"))
+                }
+                if store.flags[i] & FlowSectionStore.Flag.invalidMeasurement != 0 {
+                    result.append(FlowLayoutWarning(
+                        kind: .invalidMeasurement, indexPath: path,
+                        message: "the sizer answered a size that is not finite and positive; the estimate "
+                            + "\(Size(width: store.widths[i], height: store.heights[i])) was kept"))
+                }
+            }
+        }
+        return result
+    }
+}
