@@ -62,9 +62,17 @@ import Testing
         p.advances[1] = 0.5
         p.breakAdjust[1] = 0.5
         p.buildSegments()
-        // "ab " ends the line at a space: the kerning with the space stays (width 1.5).
+        // "ab " ends its line with the space: b's kerning with that space stays (1 + 0.5).
         let s = LineBreaker(p, width: 2, size: 1, anywhere: false).lines().spans
-        #expect(s[0].width == 1 + 0.5 + 0.5)  // the line ends at "b"'s segment: kerning taken back
+        #expect(s[0].width == 1 + 0.5)
+        // "abcd" breaks right after "b" in char mode: its kerning is taken back (1 + 0.5 + 0.5).
+        var q = Self.fake("abcd")
+        q.advances[1] = 0.5
+        q.breakAdjust[1] = 0.5
+        q.buildSegments()
+        let t = LineBreaker(q, width: 2, size: 1, anywhere: true).lines().spans
+        #expect(t[0].end == 2)
+        #expect(t[0].width == 1 + 0.5 + 0.5)
     }
 
     @Test(arguments: [1.0, 2, 3.5, 7, 13, 40])

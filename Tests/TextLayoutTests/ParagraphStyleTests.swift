@@ -21,8 +21,9 @@ import Testing
 
     @Test func lineSpacingGoesBetweenLines() throws {
         let r = try three(TextStyle(font: "DejaVu Sans", size: 16, lineSpacing: 4))
-        #expect(r.size.height == 3 * 18.625 + 2 * 4)
-        #expect(r.lines[2].y == 2 * 18.625 + 2 * 4)
+        let total: Double = 3 * 18.625 + 2 * 4, y2: Double = 2 * 18.625 + 2 * 4
+        #expect(r.size.height == total)
+        #expect(r.lines[2].y == y2)
     }
 
     @Test func lineHeightMultipleScalesEachLine() throws {
@@ -42,8 +43,10 @@ import Testing
         let st = TextStyle(font: "DejaVu Sans", size: 16, lineSpacing: 2, paragraphSpacing: 10)
         let r = try engine.measure("a\nb\nc", style: st, width: nil)
         #expect(r.lineCount == 3)
-        #expect(r.size.height == 3 * 18.625 + 2 * 2 + 2 * 10)
-        #expect(r.lines[1].y == 18.625 + 2 + 10)
+        let expected: Double = 3 * 18.625 + 2 * 2 + 2 * 10
+        #expect(r.size.height == expected)
+        let y1: Double = 18.625 + 2 + 10
+        #expect(r.lines[1].y == y1)
     }
 
     @Test func noParagraphSpacingInsideAParagraph() throws {
