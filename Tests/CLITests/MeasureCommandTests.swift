@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// `layout measure` and `layout measure --jsonl`, run as the built binary (docs/CONTRACT.md).
+@Suite struct MeasureCommandTests {
+    /// Runs `layout` with raw bytes on standard input (written from another thread, so a large
+    /// answer cannot block the pipe).
+    static func run(_ arguments: [String], bytes: Data) throws -> LayoutBinary.Output {
+        let executable = try #require(LayoutBinary.url, "the layout executable was not found")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        let writer = Thread {
+            inPipe.fileHandleForWriting.write(bytes)
+            try? inPipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return LayoutBinary.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func objects(_ stdout: String) throws -> [[String: Any]] {
+        try stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+    }
+
+    @Test func measuresOneText() throws {
+        let o = try LayoutBinary.run(["measure", "--font", "DejaVu Sans", "--size", "16", "Hello"])
+        #expect(o.status == 0)
+        let r = try #require(try Self.objects(o.stdout).first)
+        // One line of DejaVu Sans 16: (1901 + 483) · 16 / 2048 = 18.625.
+        #expect(r["height"] as? Double == 18.625)
+        #expect(r["lineCount"] as? Int == 1)
+        #expect(r["truncated"] as? Bool == false)
+        let line = try #require((r["lines"] as? [[String: Any]])?.first)
+        #expect(line["text"] as? String == "Hello")
+        #expect(line["range"] as? [Int] == [0, 5])
+        #expect(line["y"] as? Int == 0)
+    }
+
+    @Test func optionsReachTheEngine() throws {
+        let o = try LayoutBinary.run(["measure", "--size", "16", "--width", "30", "--lines", "2",
+                                      "--line-break-mode", "truncate-tail", "--line-spacing", "3", "--scale", "2",
+                                      "one two three four five"])
+        #expect(o.status == 0)
+        let r = try #require(try Self.objects(o.stdout).first)
+        #expect(r["lineCount"] as? Int == 2)
+        #expect(r["truncated"] as? Bool == true)
+        // 2 × 18.625 + 3 = 40.25 → rounded up to 1/2: 40.5.
+        #expect(r["height"] as? Double == 40.5)
+        let lines = try #require(r["lines"] as? [[String: Any]])
+        #expect((lines[1]["text"] as? String)?.hasSuffix("\u{2026}") == true)
+    }
+
+    @Test func jsonlAnswersEveryLineInOrderAndErrorsNameTheCase() throws {
+        let font = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fonts/DejaVuSans.ttf").path
+        var input = Data()
+        input += Data(#"{"id":"a","text":"Hello world","size":16,"width":50}"#.utf8) + Data([10])
+        input += Data(#"{"id":"b","text":"x","size":-1}"#.utf8) + Data([10])
+        input += Data(#"{"id":"c","text":"x","lineBreakMode":"justify"}"#.utf8) + Data([10])
+        input += Data(#"{"id":"d","text":"x","font":"/no/such/font.ttf"}"#.utf8) + Data([10])
+        input += Data(#"{"id":"e","text":"#.utf8) + Data([10])  // malformed JSON
+        input += Data(#"{"id":"f","text":"a"#.utf8) + Data([0xFF, 0xFE]) + Data(#""}"#.utf8) + Data([10])  // invalid UTF-8
+        input += Data(#"{"id":"g","text":"x","numberOfLines":-2}"#.utf8) + Data([10])
+        input += Data(#"{"id":7,"text":"中文","font":"\#(font)","width":"wide"}"#.utf8) + Data([10])
+        input += Data(#"{"id":"h","text":"x","size":"NaN"}"#.utf8) + Data([10])
+        input += Data(#"{"id":"i","text":"ok","font":"\#(font)"}"#.utf8) + Data([10])
+        let o = try Self.run(["measure", "--jsonl"], bytes: input)
+        #expect(o.status == 1)  // some cases failed
+        let rows = try Self.objects(o.stdout)
+        #expect(rows.count == 10)
+        #expect(rows[0]["id"] as? String == "a" && rows[0]["error"] == nil)
+        #expect((rows[0]["lineCount"] as? Int ?? 0) >= 2)
+        func error(_ i: Int) -> String { rows[i]["error"] as? String ?? "" }
+        #expect(rows[1]["id"] as? String == "b" && error(1) == "input line 2: size: must be a finite number > 0 (got -1.0)")
+        #expect(error(2).contains("lineBreakMode: must be one of word, char, clip, truncate-head, truncate-middle, truncate-tail"))
+        #expect(error(3).contains("/no/such/font.ttf"))
+        #expect(rows[4]["id"] is NSNull && error(4).hasPrefix("input line 5: malformed JSON"))
+        #expect(error(5) == "input line 6: input is not valid UTF-8")
+        #expect(error(6).contains("numberOfLines: must be ≥ 0"))
+        #expect(rows[7]["id"] as? Int == 7 && error(7).contains("width: must be a number"))
+        #expect(error(8).contains("size: must be a number"))
+        #expect(rows[9]["id"] as? String == "i" && rows[9]["error"] == nil)
+    }
+
+    @Test func jsonlWithOnlyGoodCasesExitsZero() throws {
+        let input = (0..<1200).map { #"{"id":\#($0),"text":"case \#($0) 中文","width":60}"# }.joined(separator: "\n")
+        let o = try Self.run(["measure", "--jsonl"], bytes: Data(input.utf8))
+        #expect(o.status == 0)
+        let rows = try Self.objects(o.stdout)
+        #expect(rows.map { $0["id"] as? Int } == (0..<1200).map { $0 })  // in order, across batches
+    }
+
+    @Test func badOptionValueIsAnError() throws {
+        let o = try LayoutBinary.run(["measure", "--line-break-mode", "justify", "x"])
+        #expect(o.status != 0)
+        #expect(o.stderr.contains("--line-break-mode"))
+        let size = try LayoutBinary.run(["measure", "--size", "0", "x"])
+        #expect(size.status == 1)
+        #expect(size.stderr.contains("size: must be a finite number > 0"))
+    }
+}
