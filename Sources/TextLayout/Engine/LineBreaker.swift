@@ -20,7 +20,7 @@ struct LineBreaker {
 
     /// A line fits when its width is at most the available width plus this tolerance (points).
     /// Chromium's LayoutUnit is 1/64 pt; this absorbs the rounding of the references' arithmetic.
-    static let tolerance = 1.0 / 128
+    static let tolerance = 1.0 / 64
 
     let paragraph: PreparedParagraph
     /// Available width in ems (`.infinity` for unlimited).
