@@ -88,6 +88,18 @@ enum OracleCorpus {
         #expect(widthWorst <= 0.05, "worst width difference \(widthWorst)")
     }
 
+    @Test func cachedWordsGiveTheSameAnswersAsShapingAfresh() throws {
+        // No paragraph cache: every measurement prepares again, from cached words where possible.
+        let warm = try TextEngine(fontDirectory: Fixtures.fontsDirectory,
+                                  configuration: .init(shapeCacheEntries: 1 << 16, paragraphCacheUnits: 0))
+        let first = try Self.cases.map { try warm.measure($0.text, style: $0.style, width: $0.width) }
+        #expect(warm.cacheStatistics.paragraphs == 0)
+        let runs = warm.cacheStatistics.shapedRuns
+        let again = try Self.cases.reversed().map { try warm.measure($0.text, style: $0.style, width: $0.width) }
+        #expect(warm.cacheStatistics.shapedRuns == runs)  // nothing new was shaped
+        #expect(Array(again.reversed()) == first)
+    }
+
     @Test func lineHeightsFollowTheContractFormula() throws {
         let engine = Fixtures.engine
         for c in Self.cases.prefix(200) {

@@ -97,8 +97,8 @@ final class FontFace: @unchecked Sendable {
     /// Shapes `text[range]` (UTF-16; the rest of `text` is context) as one run of `script`,
     /// left to right, with kerning and ligatures. For each glyph, at the index of its cluster
     /// (the UTF-16 offset of its first character, relative to `range`), adds to `out.advances` its
-    /// advance and to `out.kerning` what positioning added to it (its kerning with the next glyph),
-    /// in font units, and marks `out.clusterStart` and `out.unsafeToBreak`.
+    /// advance, what positioning added to it (its kerning with the next glyph), in font units, and
+    /// whether HarfBuzz marks it unsafe to break before.
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32, into out: inout ShapedUnits) {
         HarfBuzzBuffers.with { buffer in
             hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
@@ -114,12 +114,8 @@ final class FontFace: @unchecked Sendable {
                 guard cluster >= 0 && cluster < out.count else { continue }
                 let advance = positions[g].x_advance
                 let nominal = hb_font_get_glyph_h_advance(hbFont, infos[g].codepoint)
-                out.advances[cluster] &+= advance
-                out.kerning[cluster] &+= advance &- nominal
-                out.clusterStart[cluster] = true
-                if hb_glyph_info_get_glyph_flags(infos + g).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
-                    out.unsafeToBreak[cluster] = true
-                }
+                let unsafe = hb_glyph_info_get_glyph_flags(infos + g).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+                out.add(cluster, advance: advance, kerning: advance &- nominal, unsafe: unsafe)
             }
         }
     }

@@ -130,7 +130,7 @@ struct FontChain: Sendable {
         var shaped = ShapedUnits(count: 1)
         ellipsis.withUnsafeBufferPointer { faces[font].shape($0, range: 0..<1, script: Preparer.latin, into: &shaped) }
         self.ellipsisFont = font
-        self.ellipsisAdvance = Double(shaped.advances[0]) / Double(faces[font].metrics.unitsPerEm)
+        self.ellipsisAdvance = Double(shaped.advance(0)) / Double(faces[font].metrics.unitsPerEm)
     }
 
     /// The index in `faces` of the first font covering every scalar in `scalars` (format and
@@ -144,6 +144,14 @@ struct FontChain: Sendable {
             }
             if all { return i }
         }
+        return 0
+    }
+
+    /// `fontIndex(for:)` for a cluster of one scalar (the common case, without an array).
+    @inline(__always)
+    func fontIndex(for scalar: UInt32) -> Int {
+        if FontChain.isIgnorable(scalar) { return 0 }
+        for (i, face) in faces.enumerated() where face.covers(scalar) { return i }
         return 0
     }
 

@@ -3,10 +3,10 @@
 ///
 /// Shaping: a *run* is a stretch of one font and one script between hard breaks; a *segment* is
 /// the text between two break opportunities inside a run (a word and its spaces, an ideograph).
-/// Every segment of a run is looked up in the shared `ShapeCache` by (font, script, text). If all
-/// are there, nothing is shaped. Otherwise the whole run is shaped in one HarfBuzz call — so
-/// kerning across segments counts, as in a browser — and each segment whose both edges HarfBuzz
-/// marks safe to break is stored for next time (its advances are then the same in any context).
+/// Every segment of a run is looked up in the shared `ShapeCache` by (font, script, text, and the
+/// code unit on each side of it, since kerning reaches across a segment's edges). If all are
+/// there, nothing is shaped. Otherwise the whole run is shaped in one HarfBuzz call — so kerning
+/// across segments counts, as in a browser — and every segment is stored for next time.
 enum Preparer {
     static func prepare(_ text: String, chain: FontChain, cache: ShapeCache) -> PreparedParagraph {
         var p = PreparedParagraph.empty(metrics: chain.faces.map(\.metrics))
@@ -37,56 +37,62 @@ enum Preparer {
     private static func classify(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                                  chain: FontChain) -> [UInt32] {
         let ends = UnicodeBreaks.graphemeEnds(buf)
-        let breaks = UnicodeBreaks.lineBreaks(buf)
         let n = ends.count
-        p.ends = ends
-        p.advances = [Double](repeating: 0, count: n)
-        p.breakAdjust = [Double](repeating: 0, count: n)
-        p.kinds = [PreparedParagraph.Kind](repeating: .text, count: n)
-        p.breakAfter = [Bool](repeating: false, count: n)
-        p.fonts = [UInt8](repeating: 0, count: n)
+        var kinds = [PreparedParagraph.Kind](repeating: .text, count: n)
+        var breakAfter = [Bool](repeating: false, count: n)
+        var fonts = [UInt8](repeating: 0, count: n)
         var scripts = [UInt32](repeating: 0, count: n)
-
-        // Break opportunities land on cluster ends; walk both ascending lists together.
-        var b = 0
-        for i in 0..<n {
-            let end = Int(ends[i])
-            while b < breaks.count && breaks[b].offset < end { b += 1 }
-            if b < breaks.count && breaks[b].offset == end { p.breakAfter[i] = true }
-        }
-
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(8)
+        UnicodeBreaks.markLineBreaks(buf, graphemeEnds: ends, into: &breakAfter)
         var single = true
-        for i in 0..<n {
-            let s = i == 0 ? 0 : Int(ends[i - 1]), e = Int(ends[i])
-            let first: UInt32
-            if e - s == 1 && buf[s] & 0xF800 != 0xD800 {  // the common case: one BMP scalar
-                first = UInt32(buf[s])
-                scalars.removeAll(keepingCapacity: true)
-                scalars.append(first)
-            } else {
-                scalars.removeAll(keepingCapacity: true)
-                decode(buf, s, e, into: &scalars)
-                first = scalars.first ?? 0
-            }
-            if isHardBreak(first) {
-                p.kinds[i] = .newline
-                p.fonts[i] = i > 0 ? p.fonts[i - 1] : 0
-                continue
-            }
-            if scalars.count == 1 && isHangingSpace(first) { p.kinds[i] = .space }
-            let f = chain.fontIndex(for: scalars[...])
-            p.fonts[i] = UInt8(truncatingIfNeeded: f)
-            if f != 0 { single = false }
-            for s in scalars {
-                let sc = script(of: s)
-                if sc != 0 {
-                    scripts[i] = sc
-                    break
+        var scalars: [UInt32] = []
+        ends.withUnsafeBufferPointer { ends in
+            kinds.withUnsafeMutableBufferPointer { kinds in
+                fonts.withUnsafeMutableBufferPointer { fonts in
+                    scripts.withUnsafeMutableBufferPointer { scripts in
+                        for i in 0..<n {
+                            let s = i == 0 ? 0 : Int(ends[i - 1]), e = Int(ends[i])
+                            let f: Int
+                            if e - s == 1 && buf[s] & 0xF800 != 0xD800 {  // the common case: one BMP scalar
+                                let c = UInt32(buf[s])
+                                if isHardBreak(c) {
+                                    kinds[i] = .newline
+                                    fonts[i] = i > 0 ? fonts[i - 1] : 0
+                                    continue
+                                }
+                                if isHangingSpace(c) { kinds[i] = .space }
+                                f = chain.fontIndex(for: c)
+                                scripts[i] = script(of: c)
+                            } else {
+                                scalars.removeAll(keepingCapacity: true)
+                                decode(buf, s, e, into: &scalars)
+                                let first = scalars.first ?? 0
+                                if isHardBreak(first) {
+                                    kinds[i] = .newline
+                                    fonts[i] = i > 0 ? fonts[i - 1] : 0
+                                    continue
+                                }
+                                f = chain.fontIndex(for: scalars[...])
+                                for c in scalars {
+                                    let sc = script(of: c)
+                                    if sc != 0 {
+                                        scripts[i] = sc
+                                        break
+                                    }
+                                }
+                            }
+                            fonts[i] = UInt8(truncatingIfNeeded: f)
+                            if f != 0 { single = false }
+                        }
+                    }
                 }
             }
         }
+        p.ends = ends
+        p.kinds = kinds
+        p.breakAfter = breakAfter
+        p.fonts = fonts
+        p.advances = [Double](repeating: 0, count: n)
+        p.breakAdjust = [Double](repeating: 0, count: n)
         p.singleFont = single
         return scripts
     }
@@ -97,39 +103,42 @@ enum Preparer {
         let face = chain.faces[Int(p.fonts[from])]
         let fontID = ObjectIdentifier(face).hashValue
         let u0 = p.start(from), u1 = Int(p.ends[to - 1])
-        var run = ShapedUnits(count: u1 - u0)
 
-        // Segment edges (code units, relative to u0): after each break opportunity inside the run.
-        var edges: [Int] = [0]
-        for g in from..<(to - 1) where p.breakAfter[g] { edges.append(Int(p.ends[g]) - u0) }
-        edges.append(u1 - u0)
-
+        // Segments: from cluster to cluster, split after each break opportunity inside the run.
+        func key(_ ua: Int, _ ub: Int) -> ShapeCache.Key {
+            ShapeCache.Key(font: fontID, script: script, units: p.utf16[ua..<ub],
+                           before: ua > u0 ? buf[ua - 1] : 0, after: ub < u1 ? buf[ub] : 0)
+        }
+        var hits: [(from: Int, to: Int, units: ShapedUnits)] = []
+        var a = from
         var allCached = true
-        for k in 0..<(edges.count - 1) {
-            let key = ShapeCache.Key(font: fontID, script: script, units: p.utf16[(u0 + edges[k])..<(u0 + edges[k + 1])])
-            guard let hit = cache.get(key) else {
+        for g in from..<to where g == to - 1 || p.breakAfter[g] {
+            guard let hit = cache.get(key(p.start(a), Int(p.ends[g]))) else {
                 allCached = false
                 break
             }
-            run.replace(at: edges[k], with: hit)
+            hits.append((a, g + 1, hit))
+            a = g + 1
         }
-        if !allCached {
-            run = ShapedUnits(count: u1 - u0)
-            face.shape(buf, range: u0..<u1, script: script, into: &run)
-            for k in 0..<(edges.count - 1) {
-                let a = edges[k], b = edges[k + 1]
-                let safe = (a == 0 || !run.unsafeToBreak[a]) && (b == run.count || !run.unsafeToBreak[b])
-                guard safe else { continue }
-                let key = ShapeCache.Key(font: fontID, script: script, units: p.utf16[(u0 + a)..<(u0 + b)])
-                cache.put(key, run.slice(a..<b))
-            }
+        if allCached {
+            for h in hits { distribute(&p, buf, h.units, h.from, h.to, p.start(h.from), face) }
+            return
+        }
+        var run = ShapedUnits(count: u1 - u0)
+        face.shape(buf, range: u0..<u1, script: script, into: &run)
+        a = from
+        for g in from..<to where g == to - 1 || p.breakAfter[g] {
+            let ua = p.start(a), ub = Int(p.ends[g])
+            cache.put(key(ua, ub), run.slice((ua - u0)..<(ub - u0)))
+            a = g + 1
         }
         distribute(&p, buf, run, from, to, u0, face)
     }
 
-    /// Turns per-code-unit advances into per-cluster advances (ems). A ligature spans several
-    /// clusters: the first carries the glyph, the others none; its advance is shared out in
-    /// proportion to the clusters' own glyphs, so a line may end inside it with a sensible width.
+    /// Turns per-code-unit advances (`run`, starting at code unit `u0`) into per-cluster
+    /// advances (ems) for clusters `from ..< to`. A ligature spans several clusters: the first
+    /// carries the glyph, the others none; its advance is shared out in proportion to the
+    /// clusters' own glyphs, so a line may end inside it with a sensible width.
     private static func distribute(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                                    _ run: ShapedUnits, _ from: Int, _ to: Int, _ u0: Int, _ face: FontFace) {
         let upem = Double(face.metrics.unitsPerEm)
@@ -139,8 +148,8 @@ enum Preparer {
             while h < to && !run.hasGlyph(p.start(h) - u0, Int(p.ends[h]) - u0) { h += 1 }
             var sum: Int32 = 0, kern: Int32 = 0
             for u in p.start(g)..<Int(p.ends[h - 1]) {
-                sum &+= run.advances[u - u0]
-                kern &+= run.kerning[u - u0]
+                sum &+= run.advance(u - u0)
+                kern &+= run.kerning(u - u0)
             }
             if h == g + 1 {
                 p.advances[g] = Double(sum) / upem

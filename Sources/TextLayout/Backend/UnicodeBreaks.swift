@@ -23,6 +23,36 @@ enum UnicodeBreaks {
         return (0..<Int(n)).map { LineBreak(offset: Int(positions[$0]), hard: hard[$0] != 0) }
     }
 
+    /// Sets `breakAfter[i]` for each grapheme cluster after which UAX #14 allows (or requires)
+    /// a line break; `graphemeEnds` are the clusters' ends.
+    static func markLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeEnds: [Int32], into breakAfter: inout [Bool]) {
+        guard text.count > 0, let base = text.baseAddress else { return }
+        let capacity = text.count + 1
+        var positions = [Int32](repeating: 0, count: capacity)
+        var hard = [UInt8](repeating: 0, count: capacity)
+        let n = positions.withUnsafeMutableBufferPointer { p in
+            hard.withUnsafeMutableBufferPointer { h in
+                le_line_breaks(base, Int32(text.count), p.baseAddress, h.baseAddress, Int32(capacity))
+            }
+        }
+        guard n > 0 else {
+            if !breakAfter.isEmpty { breakAfter[breakAfter.count - 1] = true }
+            return
+        }
+        // Break opportunities land on cluster ends; walk both ascending lists together.
+        var b = 0
+        let count = Int(n)
+        breakAfter.withUnsafeMutableBufferPointer { out in
+            graphemeEnds.withUnsafeBufferPointer { ends in
+                for i in 0..<ends.count {
+                    let end = ends[i]
+                    while b < count && positions[b] < end { b += 1 }
+                    if b < count && positions[b] == end { out[i] = true }
+                }
+            }
+        }
+    }
+
     /// The ends of the grapheme clusters of `text` (UTF-16 offsets), ascending; the last is `text.count`.
     static func graphemeEnds(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
         guard text.count > 0, let base = text.baseAddress else { return [] }

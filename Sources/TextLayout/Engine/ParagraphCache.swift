@@ -42,7 +42,7 @@ final class ParagraphCache: Sendable {
 
     init(capacityUnits: Int) {
         let n = 8
-        capacity = max(1, capacityUnits / n)
+        capacity = max(0, capacityUnits / n)  // 0 disables the cache
         shards = (0..<n).map { _ in Locked(Shard()) }
     }
 
@@ -62,7 +62,7 @@ final class ParagraphCache: Sendable {
     }
 
     func put(_ key: Key, _ value: PreparedParagraph) {
-        guard value.utf16.count <= capacity else { return }
+        guard capacity > 0, value.utf16.count <= capacity else { return }
         shard(key).withLock { insert(&$0, key, value) }
     }
 

@@ -23,6 +23,7 @@ public final class TextEngine: Sendable {
         /// Shaped runs (words) kept per generation; two generations are kept.
         public var shapeCacheEntries: Int
         /// UTF-16 code units of prepared paragraphs kept per generation; two generations are kept.
+        /// 0 turns the paragraph cache off (every measurement prepares again, from cached words).
         public var paragraphCacheUnits: Int
 
         /// The defaults: 32,768 runs and 1 M code units (about 16 MB) per generation.
