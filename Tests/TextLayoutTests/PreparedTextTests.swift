@@ -29,17 +29,23 @@ import Testing
         }
     }
 
-    @Test func wordsShapedOnceServeOtherTexts() throws {
-        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+    @Test func wordsShapedOnceServeLaterPreparations() throws {
+        // With the paragraph cache off, each measurement prepares the text again — from the words
+        // already shaped (keyed with their neighbours, since kerning reaches across them).
+        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory, configuration: .init(paragraphCacheUnits: 0))
         let st = TextStyle(font: "DejaVu Sans", size: 15)
-        _ = try engine.measure("alpha beta gamma", style: st, width: nil)
+        let first = try engine.measure("alpha beta gamma state-of-the-art", style: st, width: 80)
         let runs = engine.cacheStatistics.shapedRuns
-        // The same segments ("beta ", "alpha ", "gamma") in another order: nothing new is shaped.
-        _ = try engine.measure("beta alpha gamma", style: st, width: nil)
+        #expect(runs == 7)  // "alpha ", "beta ", "gamma ", "state-", "of-", "the-", "art"
+        let again = try engine.measure("alpha beta gamma state-of-the-art", style: TextStyle(font: "DejaVu Sans", size: 30), width: 160)
         #expect(engine.cacheStatistics.shapedRuns == runs)
-        // And the cached words give the same widths as shaping them afresh.
+        #expect(engine.cacheStatistics.paragraphs == 0)
+        // Sizes scale: twice the size at twice the width breaks the same way, twice as wide.
+        #expect(again.lines.map(\.range) == first.lines.map(\.range))
+        #expect(abs(again.size.width - 2 * first.size.width) < 1e-9)
+        // And the cached words give the same answer as shaping afresh.
         let fresh = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
-        #expect(try engine.measure("beta alpha gamma", style: st, width: 60) == fresh.measure("beta alpha gamma", style: st, width: 60))
+        #expect(try fresh.measure("alpha beta gamma state-of-the-art", style: st, width: 80) == first)
     }
 
     @Test func cachesAreBounded() throws {
