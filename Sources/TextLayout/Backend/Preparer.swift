@@ -15,6 +15,7 @@ enum Preparer {
         let utf16 = Array(text.utf16)
         guard !utf16.isEmpty else { return p }
         p.utf16 = utf16
+        p.text = text
         utf16.withUnsafeBufferPointer { buf in
             var scripts = classify(&p, buf, chain: chain)
             resolveScripts(&scripts)

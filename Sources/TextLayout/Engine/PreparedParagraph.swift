@@ -16,6 +16,8 @@ struct PreparedParagraph: Sendable {
         case newline
     }
 
+    /// The text as given (line texts are slices of it).
+    var text: String = ""
     /// The text, in UTF-16 code units.
     var utf16: [UInt16]
     /// Cluster `i` covers code units `ends[i - 1] ..< ends[i]` (from 0 for the first).
@@ -54,5 +56,5 @@ struct PreparedParagraph: Sendable {
     }
 
     /// Approximate memory held, in bytes.
-    var byteCount: Int { utf16.count * 2 + ends.count * (4 + 8 + 8 + 1 + 1 + 1) + segments.count * 21 + 64 }
+    var byteCount: Int { text.utf8.count + utf16.count * 2 + ends.count * (4 + 8 + 8 + 1 + 1 + 1) + segments.count * 21 + 64 }
 }

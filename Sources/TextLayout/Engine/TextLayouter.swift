@@ -99,10 +99,17 @@ struct TextLayouter {
         return e
     }
 
+    /// The text of clusters `r`: a slice of the original string (a copy of its UTF-8 bytes), or
+    /// decoded from the code units when the paragraph was built without it.
     private func string(_ r: Range<Int>) -> String {
         guard !r.isEmpty else { return "" }
         let a = paragraph.start(r.lowerBound), b = Int(paragraph.ends[r.upperBound - 1])
-        return String(decoding: paragraph.utf16[a..<b], as: UTF16.self)
+        let text = paragraph.text
+        guard text.utf16.count == paragraph.utf16.count else {
+            return String(decoding: paragraph.utf16[a..<b], as: UTF16.self)
+        }
+        let i = String.Index(utf16Offset: a, in: text), j = String.Index(utf16Offset: b, in: text)
+        return String(text[i..<j])
     }
 
     /// The height of a line of clusters `start ..< end`, from the fonts on it (the primary font
