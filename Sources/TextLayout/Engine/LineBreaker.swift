@@ -8,6 +8,10 @@
 /// - Hard breaks end their line; a text ending with one gets an empty last line.
 /// - White space at a line end hangs: it never wraps and never counts in the width.
 /// - At least one cluster goes on each line, so layout always makes progress.
+///
+/// Widths: a cluster's advance includes its kerning with the next cluster; when a line ends right
+/// after it, that kerning is taken back (`breakAdjust`), as an engine that reshapes the line's end
+/// does. Spaces that follow on the same line keep it.
 struct LineBreaker {
     /// One line: clusters `start ..< end`, its width without trailing spaces (ems), and whether a
     /// hard break ends it.
@@ -22,14 +26,19 @@ struct LineBreaker {
     /// Chromium's LayoutUnit is 1/64 pt; this absorbs the rounding of the references' arithmetic.
     static let tolerance = 1.0 / 64
 
-    let paragraph: PreparedParagraph
+    let box: PreparedBox
     /// Available width in ems (`.infinity` for unlimited).
     let maxWidth: Double
     /// Break anywhere (char mode) rather than at UAX #14 opportunities.
     let anywhere: Bool
 
+    /// A breaker for a paragraph that is not shared yet (tests build them by hand).
     init(_ paragraph: PreparedParagraph, width: Double?, size: Double, anywhere: Bool) {
-        self.paragraph = paragraph
+        self.init(PreparedBox(paragraph), width: width, size: size, anywhere: anywhere)
+    }
+
+    init(_ box: PreparedBox, width: Double?, size: Double, anywhere: Bool) {
+        self.box = box
         if let width, width > 0 {
             maxWidth = (width + LineBreaker.tolerance) / size
         } else {
@@ -38,123 +47,12 @@ struct LineBreaker {
         self.anywhere = anywhere
     }
 
-    /// The line starting at segment `k` (word mode): one step per segment; a segment that does
-    /// not fit on an empty line falls back to `line(from:)`, which breaks it between clusters.
-    /// Returns the line and the segment the next line starts at (nil when it starts inside one).
-    func line(fromSegment k: Int) -> (Span, next: Int?) {
-        let p = paragraph
-        let seg = p.segments
-        let start = k == 0 ? 0 : Int(seg.ends[k - 1])
-        var x = 0.0, content = 0.0
-        var i = k
-        while i < seg.count {
-            let flags = seg.flags[i]
-            if flags & PreparedParagraph.Segments.newline != 0 {
-                return (Span(start: start, end: Int(seg.ends[i]), width: content, hardBreak: true), i + 1)
-            }
-            if flags & PreparedParagraph.Segments.hasText != 0 {
-                let candidate = x + seg.content[i]
-                if candidate > maxWidth {
-                    if i > k {
-                        return (Span(start: start, end: Int(seg.ends[i - 1]), width: content, hardBreak: false), i)
-                    }
-                    let span = line(from: start)  // a word wider than the line
-                    return (span, span.end == Int(seg.ends[i]) ? i + 1 : nil)
-                }
-                content = candidate
-            }
-            x += seg.total[i]
-            i += 1
-        }
-        return (Span(start: start, end: p.count, width: content, hardBreak: false), seg.count)
-    }
-
-    /// The line starting at cluster `start` (which must be < count), one step per cluster.
-    ///
-    /// Widths: a cluster's advance includes its kerning with the next cluster; when the line ends
-    /// right after it, that kerning is taken back (`breakAdjust`), as an engine that reshapes the
-    /// line's end does. Spaces that follow on the same line keep it.
-    func line(from start: Int) -> Span {
-        let p = paragraph
-        let n = p.count
-        var x = 0.0, content = 0.0
-        var lastBreak = -1
-        var contentAtBreak = 0.0
-        var j = start
-        while j < n {
-            let kind = p.kinds[j]
-            if kind == .newline {
-                return Span(start: start, end: j + 1, width: content, hardBreak: true)
-            }
-            x += p.advances[j]
-            if kind != .space {
-                let endsHere = j + 1 >= n || p.kinds[j + 1] != .space
-                let ifLast = endsHere ? x + p.breakAdjust[j] : x
-                if ifLast > maxWidth {
-                    if lastBreak >= start {
-                        return Span(start: start, end: lastBreak + 1, width: contentAtBreak, hardBreak: false)
-                    }
-                    if j == start {  // one cluster wider than the line: it goes alone (with its hard break)
-                        if j + 1 < n && p.kinds[j + 1] == .newline {
-                            return Span(start: start, end: j + 2, width: ifLast, hardBreak: true)
-                        }
-                        return Span(start: start, end: j + 1, width: ifLast, hardBreak: false)
-                    }
-                    return Span(start: start, end: j, width: widthEndingAfter(j - 1, from: start), hardBreak: false)
-                }
-                content = ifLast
-            }
-            if anywhere || p.breakAfter[j] {
-                lastBreak = j
-                contentAtBreak = kind == .space ? content : x + p.breakAdjust[j]
-            }
-            j += 1
-        }
-        return Span(start: start, end: n, width: content, hardBreak: false)
-    }
-
-    /// The width of clusters `start ... last` when the line ends right after `last` (ems).
-    private func widthEndingAfter(_ last: Int, from start: Int) -> Double {
-        var x = 0.0, content = 0.0
-        for i in start...last {
-            x += paragraph.advances[i]
-            if paragraph.kinds[i] != .space { content = x }
-        }
-        return paragraph.kinds[last] == .space ? content : x + paragraph.breakAdjust[last]
-    }
-
     /// Calls `body` with each line until the text ends or `limit` lines were made (0 = no limit);
     /// returns whether text is left after the last line given. A text ending with a hard break
     /// gets an empty last line (start = end = count). Allocates nothing.
     @inline(__always)
     func forEachLine(limit: Int = 0, _ body: (Span) -> Void) -> Bool {
-        let n = paragraph.count
-        var made = 0
-        var i = 0
-        var segment: Int? = anywhere ? nil : 0
-        var lastHard = false
-        while i < n {
-            if limit > 0 && made == limit { return true }
-            let s: Span
-            if let k = segment {
-                (s, segment) = line(fromSegment: k)
-            } else {
-                s = line(from: i)
-                if !anywhere && s.end < n {
-                    let k = paragraph.segment(containing: s.end)
-                    segment = (k == 0 ? 0 : Int(paragraph.segments.ends[k - 1])) == s.end ? k : nil
-                }
-            }
-            body(s)
-            made += 1
-            lastHard = s.hardBreak
-            i = s.end
-        }
-        if lastHard {
-            if limit > 0 && made == limit { return false }
-            body(Span(start: n, end: n, width: 0, hardBreak: false))
-        }
-        return false
+        box.paragraph.forEachLine(maxWidth: maxWidth, anywhere: anywhere, limit: limit, body)
     }
 
     /// All lines (up to `limit`, 0 = no limit), and whether any text is left after them.
@@ -162,5 +60,174 @@ struct LineBreaker {
         var spans: [Span] = []
         let more = forEachLine(limit: limit) { spans.append($0) }
         return (spans, more)
+    }
+}
+
+extension PreparedParagraph {
+    /// `LineBreaker.forEachLine` over this paragraph, read in place.
+    @inline(__always)
+    fileprivate func forEachLine(maxWidth: Double, anywhere: Bool, limit: Int,
+                                 _ body: (LineBreaker.Span) -> Void) -> Bool {
+        return self.advances.withUnsafeBufferPointer { advances in
+            self.breakAdjust.withUnsafeBufferPointer { adjust in
+                self.kinds.withUnsafeBufferPointer { kinds in
+                    self.breakAfter.withUnsafeBufferPointer { breakAfter in
+                        segments.ends.withUnsafeBufferPointer { segEnds in
+                            segments.total.withUnsafeBufferPointer { segTotal in
+                                segments.content.withUnsafeBufferPointer { segContent in
+                                    segments.flags.withUnsafeBufferPointer { segFlags in
+                                        let view = LineBreaker.View(advances: advances, adjust: adjust, kinds: kinds,
+                                                        breakAfter: breakAfter, segEnds: segEnds, segTotal: segTotal,
+                                                        segContent: segContent, segFlags: segFlags,
+                                                        maxWidth: maxWidth, anywhere: anywhere)
+                                        return view.forEachLine(limit: limit, body)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension LineBreaker {
+    /// The paragraph's arrays as raw buffers for the duration of one layout: no reference
+    /// counting and no bounds checks in the loops below.
+    fileprivate struct View {
+        let advances: UnsafeBufferPointer<Double>
+        let adjust: UnsafeBufferPointer<Double>
+        let kinds: UnsafeBufferPointer<PreparedParagraph.Kind>
+        let breakAfter: UnsafeBufferPointer<Bool>
+        let segEnds: UnsafeBufferPointer<Int32>
+        let segTotal: UnsafeBufferPointer<Double>
+        let segContent: UnsafeBufferPointer<Double>
+        let segFlags: UnsafeBufferPointer<UInt8>
+        let maxWidth: Double
+        let anywhere: Bool
+
+        var count: Int { advances.count }
+
+        func forEachLine(limit: Int, _ body: (Span) -> Void) -> Bool {
+            let n = count
+            var made = 0
+            var i = 0
+            var segment: Int? = anywhere ? nil : 0
+            var lastHard = false
+            while i < n {
+                if limit > 0 && made == limit { return true }
+                let s: Span
+                if let k = segment {
+                    (s, segment) = line(fromSegment: k)
+                } else {
+                    s = line(from: i)
+                    if !anywhere && s.end < n {
+                        let k = self.segment(containing: s.end)
+                        segment = (k == 0 ? 0 : Int(segEnds[k - 1])) == s.end ? k : nil
+                    }
+                }
+                body(s)
+                made += 1
+                lastHard = s.hardBreak
+                i = s.end
+            }
+            if lastHard {
+                if limit > 0 && made == limit { return false }
+                body(Span(start: n, end: n, width: 0, hardBreak: false))
+            }
+            return false
+        }
+
+        /// The line starting at segment `k` (word mode): one step per segment; a segment that
+        /// does not fit on an empty line falls back to `line(from:)`, which breaks it between
+        /// clusters. Returns the line and the segment the next line starts at (nil when it
+        /// starts inside one).
+        @inline(__always)
+        func line(fromSegment k: Int) -> (Span, Int?) {
+            let start = k == 0 ? 0 : Int(segEnds[k - 1])
+            var x = 0.0, content = 0.0
+            var i = k
+            let segments = segEnds.count
+            while i < segments {
+                let flags = segFlags[i]
+                if flags & PreparedParagraph.Segments.newline != 0 {
+                    return (Span(start: start, end: Int(segEnds[i]), width: content, hardBreak: true), i + 1)
+                }
+                if flags & PreparedParagraph.Segments.hasText != 0 {
+                    let candidate = x + segContent[i]
+                    if candidate > maxWidth {
+                        if i > k {
+                            return (Span(start: start, end: Int(segEnds[i - 1]), width: content, hardBreak: false), i)
+                        }
+                        let span = line(from: start)  // a word wider than the line
+                        return (span, span.end == Int(segEnds[i]) ? i + 1 : nil)
+                    }
+                    content = candidate
+                }
+                x += segTotal[i]
+                i += 1
+            }
+            return (Span(start: start, end: count, width: content, hardBreak: false), segments)
+        }
+
+        /// The line starting at cluster `start` (< count), one step per cluster.
+        func line(from start: Int) -> Span {
+            let n = count
+            var x = 0.0, content = 0.0
+            var lastBreak = -1
+            var contentAtBreak = 0.0
+            var j = start
+            while j < n {
+                let kind = kinds[j]
+                if kind == .newline {
+                    return Span(start: start, end: j + 1, width: content, hardBreak: true)
+                }
+                x += advances[j]
+                if kind != .space {
+                    let endsHere = j + 1 >= n || kinds[j + 1] != .space
+                    let ifLast = endsHere ? x + adjust[j] : x
+                    if ifLast > maxWidth {
+                        if lastBreak >= start {
+                            return Span(start: start, end: lastBreak + 1, width: contentAtBreak, hardBreak: false)
+                        }
+                        if j == start {  // one cluster wider than the line: it goes alone (with its hard break)
+                            if j + 1 < n && kinds[j + 1] == .newline {
+                                return Span(start: start, end: j + 2, width: ifLast, hardBreak: true)
+                            }
+                            return Span(start: start, end: j + 1, width: ifLast, hardBreak: false)
+                        }
+                        return Span(start: start, end: j, width: widthEndingAfter(j - 1, from: start), hardBreak: false)
+                    }
+                    content = ifLast
+                }
+                if anywhere || breakAfter[j] {
+                    lastBreak = j
+                    contentAtBreak = kind == .space ? content : x + adjust[j]
+                }
+                j += 1
+            }
+            return Span(start: start, end: n, width: content, hardBreak: false)
+        }
+
+        /// The width of clusters `start ... last` when the line ends right after `last` (ems).
+        private func widthEndingAfter(_ last: Int, from start: Int) -> Double {
+            var x = 0.0, content = 0.0
+            for i in start...last {
+                x += advances[i]
+                if kinds[i] != .space { content = x }
+            }
+            return kinds[last] == .space ? content : x + adjust[last]
+        }
+
+        /// The segment that contains cluster `g` (binary search).
+        private func segment(containing g: Int) -> Int {
+            var lo = 0, hi = segEnds.count - 1
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if Int(segEnds[mid]) <= g { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
     }
 }

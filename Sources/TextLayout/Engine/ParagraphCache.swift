@@ -32,8 +32,8 @@ final class ParagraphCache: Sendable {
     }
 
     private struct Shard {
-        var young: [Key: PreparedParagraph] = [:]
-        var old: [Key: PreparedParagraph] = [:]
+        var young: [Key: PreparedBox] = [:]
+        var old: [Key: PreparedBox] = [:]
         var youngUnits = 0
     }
 
@@ -50,7 +50,7 @@ final class ParagraphCache: Sendable {
         shards[key.shardIndex % shards.count]
     }
 
-    func get(_ key: Key) -> PreparedParagraph? {
+    func get(_ key: Key) -> PreparedBox? {
         shard(key).withLock { s in
             if let v = s.young[key] { return v }
             if let v = s.old.removeValue(forKey: key) {
@@ -61,19 +61,19 @@ final class ParagraphCache: Sendable {
         }
     }
 
-    func put(_ key: Key, _ value: PreparedParagraph) {
-        guard capacity > 0, value.utf16.count <= capacity else { return }
+    func put(_ key: Key, _ value: PreparedBox) {
+        guard capacity > 0, value.paragraph.utf16.count <= capacity else { return }
         shard(key).withLock { insert(&$0, key, value) }
     }
 
-    private func insert(_ s: inout Shard, _ key: Key, _ value: PreparedParagraph) {
-        if s.youngUnits + value.utf16.count > capacity {
+    private func insert(_ s: inout Shard, _ key: Key, _ value: PreparedBox) {
+        if s.youngUnits + value.paragraph.utf16.count > capacity {
             s.old = s.young
             s.young = [:]
             s.youngUnits = 0
         }
         s.young[key] = value
-        s.youngUnits += value.utf16.count
+        s.youngUnits += value.paragraph.utf16.count
     }
 
     func removeAll() {
@@ -84,7 +84,7 @@ final class ParagraphCache: Sendable {
         shards.reduce((0, 0)) { acc, s in
             s.withLock { sh in
                 let all = Array(sh.young.values) + Array(sh.old.values)
-                return (acc.0 + all.count, acc.1 + all.reduce(0) { $0 + $1.byteCount + $1.utf16.count * 2 })
+                return (acc.0 + all.count, acc.1 + all.reduce(0) { $0 + $1.paragraph.byteCount })
             }
         }
     }

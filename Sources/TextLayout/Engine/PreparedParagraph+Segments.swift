@@ -51,14 +51,4 @@ extension PreparedParagraph {
         }
         segments = s
     }
-
-    /// The segment that contains cluster `g` (binary search).
-    func segment(containing g: Int) -> Int {
-        var lo = 0, hi = segments.count - 1
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(segments.ends[mid]) <= g { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
 }

@@ -58,3 +58,12 @@ struct PreparedParagraph: Sendable {
     /// Approximate memory held, in bytes.
     var byteCount: Int { text.utf8.count + utf16.count * 2 + ends.count * (4 + 8 + 8 + 1 + 1 + 1) + segments.count * 21 + 64 }
 }
+
+/// A prepared paragraph behind one reference: caches, `PreparedText` and layouts share it with
+/// a single reference count instead of one per array, and read it in place (a `let`, so no
+/// exclusivity checks and no copies).
+final class PreparedBox: Sendable {
+    let paragraph: PreparedParagraph
+
+    init(_ paragraph: PreparedParagraph) { self.paragraph = paragraph }
+}

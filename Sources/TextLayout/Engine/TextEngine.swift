@@ -80,10 +80,10 @@ public final class TextEngine: Sendable {
         try style.validate()
         let chain = try registry.chain(for: style.font)
         let key = ParagraphCache.Key(font: style.font, text: text)
-        if let p = paragraphs.get(key) { return PreparedText(paragraph: p, style: style) }
-        let p = Preparer.prepare(text, chain: chain, cache: shapeCache)
+        if let p = paragraphs.get(key) { return PreparedText(box: p, style: style) }
+        let p = PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache))
         paragraphs.put(key, p)
-        return PreparedText(paragraph: p, style: style)
+        return PreparedText(box: p, style: style)
     }
 
     /// Measures `text` in `style` at `width` points (nil or 0 = unlimited: one line per paragraph).
@@ -134,7 +134,9 @@ public struct CacheStatistics: Sendable, Hashable {
 /// A text prepared for layout in a font: shaped and segmented, ready to be laid out at any width
 /// (and any size of the same font) with arithmetic only.
 public struct PreparedText: Sendable {
-    let paragraph: PreparedParagraph
+    let box: PreparedBox
+    /// The prepared data.
+    var paragraph: PreparedParagraph { box.paragraph }
     /// The style used by `layout(width:)`.
     public var style: TextStyle
 
@@ -148,7 +150,7 @@ public struct PreparedText: Sendable {
             throw .invalidParameter(field: "width", value: "\(width)", requirement: "must be a finite number ≥ 0 (0 = unlimited)")
         }
         try style.validate()
-        return TextLayouter(paragraph: paragraph, style: style).layout(width: width)
+        return TextLayouter(box, style: style).layout(width: width)
     }
 
     /// The size at `width` points (nil or 0 = unlimited) without building lines: arithmetic over
@@ -158,6 +160,6 @@ public struct PreparedText: Sendable {
             throw .invalidParameter(field: "width", value: "\(width)", requirement: "must be a finite number ≥ 0 (0 = unlimited)")
         }
         try style.validate()
-        return TextLayouter(paragraph: paragraph, style: style).measure(width: width)
+        return TextLayouter(box, style: style).measure(width: width)
     }
 }

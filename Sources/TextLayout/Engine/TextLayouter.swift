@@ -9,15 +9,20 @@ import LayoutGeometry
 /// to `minimumLineHeight` / `maximumLineHeight` when > 0. `lineSpacing` goes between lines,
 /// `paragraphSpacing` after each paragraph but the last.
 struct TextLayouter {
-    let paragraph: PreparedParagraph
+    let box: PreparedBox
     let style: TextStyle
     /// The height of a line in the primary font alone.
     private let primaryHeight: Double
 
-    init(paragraph: PreparedParagraph, style: TextStyle) {
-        self.paragraph = paragraph
+    init(_ box: PreparedBox, style: TextStyle) {
+        self.box = box
         self.style = style
-        primaryHeight = TextLayouter.adjusted(paragraph.metrics[0].lineHeight(size: style.size, fontLeading: style.fontLeading), style)
+        primaryHeight = TextLayouter.adjusted(box.paragraph.metrics[0].lineHeight(size: style.size, fontLeading: style.fontLeading), style)
+    }
+
+    /// The paragraph, borrowed in place.
+    private var paragraph: PreparedParagraph {
+        _read { yield box.paragraph }
     }
 
     /// Every line, with its text, range, width, y and height.
@@ -25,7 +30,7 @@ struct TextLayouter {
         let p = paragraph
         guard p.count > 0 else { return .empty }
         let size = style.size
-        let breaker = LineBreaker(p, width: width, size: size, anywhere: style.lineBreakMode == .charWrap)
+        let breaker = LineBreaker(box, width: width, size: size, anywhere: style.lineBreakMode == .charWrap)
         let (spans, more) = breaker.lines(limit: style.numberOfLines)
         var lines: [TextLine] = []
         lines.reserveCapacity(spans.count)
@@ -59,9 +64,8 @@ struct TextLayouter {
 
     /// Only the size, the line count and whether text was cut: no line is materialised.
     func measure(width: Double?) -> TextMeasurement {
-        let p = paragraph
-        guard p.count > 0 else { return TextMeasurement(size: .zero, lineCount: 0, truncated: false) }
-        let breaker = LineBreaker(p, width: width, size: style.size, anywhere: style.lineBreakMode == .charWrap)
+        guard paragraph.count > 0 else { return TextMeasurement(size: .zero, lineCount: 0, truncated: false) }
+        let breaker = LineBreaker(box, width: width, size: style.size, anywhere: style.lineBreakMode == .charWrap)
         let limit = style.numberOfLines
         var count = 0, y = 0.0, widest = 0.0, previousHard = false
         var last = LineBreaker.Span(start: 0, end: 0, width: 0, hardBreak: false)
@@ -79,7 +83,7 @@ struct TextLayouter {
         if more && style.lineBreakMode.truncates {
             // The last line is shortened with "…": its width and height change.
             let end = paragraphEnd(from: last.start)
-            let t = Truncation(paragraph: p).truncate(from: last.start, to: end, maxWidth: breaker.maxWidth, mode: style.lineBreakMode)
+            let t = Truncation(paragraph: paragraph).truncate(from: last.start, to: end, maxWidth: breaker.maxWidth, mode: style.lineBreakMode)
             y += height(last.start, end, ellipsis: true) - height(last.start, last.end, ellipsis: false)
             widest = 0
             var i = 0
@@ -116,8 +120,8 @@ struct TextLayouter {
     /// for an empty line), with the ellipsis's font when the line is shortened.
     @inline(__always)
     private func height(_ start: Int, _ end: Int, ellipsis: Bool) -> Double {
+        if paragraph.singleFont && (!ellipsis || paragraph.ellipsisFont == 0) { return primaryHeight }
         let p = paragraph
-        if p.singleFont && (!ellipsis || p.ellipsisFont == 0) { return primaryHeight }
         var asc = 0.0, desc = 0.0, gap = 0.0
         func include(_ f: Int) {
             let m = p.metrics[f]
