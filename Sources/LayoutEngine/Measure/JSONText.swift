@@ -22,6 +22,8 @@ public enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
             case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
                 out += String(format: "\\u%04x", u.value)
             default: out.unicodeScalars.append(u)

@@ -32,36 +32,11 @@ public struct JSONWriter: Sendable {
         return out
     }
 
-    /// A number as the writer writes it.
-    public static func format(_ number: Double) -> String {
-        guard number.isFinite else { return "null" }
-        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-        return "\(number)"
-    }
+    /// A number as the writer writes it (`JSONText.number`: 44, not 44.0; shortest round trip).
+    public static func format(_ number: Double) -> String { JSONText.number(number) }
 
-    /// A string literal with JSON escapes.
-    public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A string literal with JSON escapes (`JSONText.string`).
+    public static func quote(_ text: String) -> String { JSONText.string(text) }
 
     private static func writeCompact(_ value: JSONValue, into out: inout String) {
         switch value {
