@@ -52,11 +52,20 @@ final class FontFace: @unchecked Sendable {
             throw error
         }
         let blob = hb_blob_create(
-            buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
+            buffer.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(data.count),
             HB_MEMORY_MODE_READONLY, nil, nil)
-        let face = hb_face_create(blob, UInt32(faceIndex))!
+        // HarfBuzz returns its inert empty objects rather than NULL when memory runs out.
+        guard let face = hb_face_create(blob, UInt32(faceIndex)) else {
+            hb_blob_destroy(blob)
+            buffer.deallocate()
+            throw .fontInvalid(path: path, reason: "HarfBuzz could not open the face", freeTypeCode: nil)
+        }
         hb_blob_destroy(blob)
-        let font = hb_font_create(face)!
+        guard let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            buffer.deallocate()
+            throw .fontInvalid(path: path, reason: "HarfBuzz could not create a font", freeTypeCode: nil)
+        }
         let upem = Int32(loaded.metrics.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
         hb_font_make_immutable(font)

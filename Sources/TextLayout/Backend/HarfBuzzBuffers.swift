@@ -11,7 +11,7 @@ enum HarfBuzzBuffers {
 
     /// Runs `body` with an empty buffer.
     static func with(_ body: (OpaquePointer) -> Void) {
-        let buffer = pool.withLock { $0.idle.popLast() } ?? hb_buffer_create()!
+        guard let buffer = pool.withLock({ $0.idle.popLast() }) ?? hb_buffer_create() else { return }
         body(buffer)
         hb_buffer_reset(buffer)
         let kept = pool.withLock { p -> Bool in
