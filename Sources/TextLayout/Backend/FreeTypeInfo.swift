@@ -14,7 +14,8 @@ struct FreeTypeInfo {
         try check(FT_Init_FreeType(&library), "FT_Init_FreeType", path: path)
         defer { FT_Done_FreeType(library) }
         var face: FT_Face?
-        try check(FT_New_Memory_Face(library, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+        guard let base = bytes.baseAddress else { throw .fontInvalid(path: path, reason: "empty file", freeTypeCode: nil) }
+        try check(FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self),
                                      FT_Long(bytes.count), FT_Long(faceIndex), &face),
                   "FT_New_Memory_Face", path: path)
         guard let face else { throw .fontInvalid(path: path, reason: "FreeType returned no face", freeTypeCode: nil) }
