@@ -61,9 +61,12 @@ enum Limits {
         // issue 2: at least 10× Pango's throughput on the corpus, measured in the same run (×100).
         Limit(benchmark: "Corpus.RatioVsPango", metric: Metrics.ratioCold, bound: .atLeast(1_000),
               target: "≥ 10× Pango's throughput, cold (caches cleared before every case)"),
-        // issue 2: cache memory bounded (defaults: 2 × 32,768 runs + 2 × 1 M code units, ~40 MB).
-        Limit(benchmark: "Memory.Caches.Mixed30000", metric: Metrics.cacheBytesPeak, bound: .atMost(64 << 20),
-              target: "peak cache memory bounded (≤ 64 MiB with the default limits)"),
+        // issue 2: "peak memory of the caches bounded and reported" (no number in the issue). With the
+        // default limits (2 × 32,768 shaped runs, 2 × 1 M code units of paragraphs) the estimate
+        // levels off at about 80 MB; the 1,000-paragraph workload keeps about 6.5 KB per paragraph,
+        // so 30,000 paragraphs (≈ 4.8 M code units) would hold about 190 MB if nothing were evicted. The limit is ours: 96 MiB.
+        Limit(benchmark: "Memory.Caches.Mixed30000", metric: Metrics.cacheBytesPeak, bound: .atMost(96 << 20),
+              target: "peak cache memory bounded: ≤ 96 MiB after 30,000 distinct paragraphs (our limit; the issue sets none)"),
     ]
 
     /// The thresholds to configure on a benchmark (nil if it has no limit).
