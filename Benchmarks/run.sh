@@ -50,9 +50,9 @@ for ((r = 1; r <= rounds; r++)); do
     # `baseline update` runs the benchmarks and stores the results (.benchmarkBaselines/);
     # `baseline read` prints them.
     swift package --allow-writing-to-package-directory benchmark baseline update "round$r" \
-        --no-progress "${filter[@]}" 2>&1 | grep -v '^warning: prohibited flag' > "$out/round$r.log"
+        --no-progress "${filter[@]}" 2>&1 | grep -av '^warning: prohibited flag' > "$out/round$r.log"
     swift package benchmark baseline read "round$r" --no-progress "${filter[@]}" 2>&1 \
-        | grep -v '^warning: prohibited flag' | tee "$out/round$r.txt"
+        | grep -av '^warning: prohibited flag' | tee "$out/round$r.txt"
     runs+=("$out/round$r.txt")
 done
 
@@ -63,5 +63,5 @@ if [ "$check" -eq 1 ]; then
     echo
     echo "== limits (Thresholds/, p90 of round $rounds; see docs/BENCHMARKS.md)"
     swift package benchmark thresholds check "round$rounds" --no-progress "${filter[@]}" 2>&1 \
-        | grep -v '^warning: prohibited flag' | tee "$out/check.txt"
+        | grep -av '^warning: prohibited flag' | tee "$out/check.txt"
 fi
