@@ -1,0 +1,23 @@
+import Benchmark
+
+/// Custom metrics of the text benchmarks.
+enum Metrics {
+    /// LayoutEngine's corpus throughput over Pango's, ×100 (1,000 = 10×), measured in the same
+    /// iteration, caches cleared before every case.
+    static let ratioCold = BenchmarkMetric.custom("Pango ratio x100 (cold)", polarity: .prefersLarger, useScalingFactor: false)
+    /// The same with the shape cache warm and no prepared-paragraph cache (text the engine has
+    /// not seen, in words it has).
+    static let ratioWarmShapes = BenchmarkMetric.custom("Pango ratio x100 (warm shapes)", polarity: .prefersLarger, useScalingFactor: false)
+    /// Per corpus case, in the ratio benchmark.
+    static let pangoPerCase = BenchmarkMetric.custom("Pango ns per case", useScalingFactor: false)
+    static let coldPerCase = BenchmarkMetric.custom("LayoutEngine cold ns per case", useScalingFactor: false)
+    static let warmPerCase = BenchmarkMetric.custom("LayoutEngine warm-shapes ns per case", useScalingFactor: false)
+
+    /// `cacheStatistics.totalBytes`: the largest value seen during the workload, and at its end.
+    static let cacheBytesPeak = BenchmarkMetric.custom("cache bytes (peak)", useScalingFactor: false)
+    static let cacheBytesEnd = BenchmarkMetric.custom("cache bytes (end)", useScalingFactor: false)
+    static let cacheEntries = BenchmarkMetric.custom("cache entries (end)", useScalingFactor: false)
+
+    /// Time per 1,000 UTF-16 code units of a large paragraph (flat if time is linear in length).
+    static let nsPerKiloUnit = BenchmarkMetric.custom("ns per 1000 UTF-16 units", useScalingFactor: false)
+}

@@ -1,0 +1,38 @@
+// LayoutEngine text benchmarks (issue 2, "Performance"). How to run: docs/BENCHMARKS.md.
+//
+// Every benchmark runs in its own process (package-benchmark's model); the fixtures it needs are
+// created lazily on first use, before measurement starts (each benchmark touches them in its
+// `setup` hook).
+import Benchmark
+import Foundation
+import TextLayout
+
+let benchmarks: @Sendable () -> Void = {
+    Limits.verifyFiles()
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: 3,
+        maxDuration: .seconds(2),
+        maxIterations: 10_000)
+    registerColdBenchmarks()
+    registerRelayoutBenchmarks()
+    registerCorpusBenchmarks()
+    registerMemoryBenchmarks()
+    registerLargeParagraphBenchmarks()
+}
+
+/// A configuration with the limits of `Limits` for `name`, if any.
+func configuration(_ name: String, metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal],
+                   scalingFactor: BenchmarkScalingFactor = .one, maxDuration: Duration = .seconds(2),
+                   maxIterations: Int = 10_000, warmupIterations: Int = 3,
+                   setup: Benchmark.BenchmarkSetupHook? = nil) -> Benchmark.Configuration {
+    .init(metrics: metrics, warmupIterations: warmupIterations, scalingFactor: scalingFactor,
+          maxDuration: maxDuration, maxIterations: maxIterations, thresholds: Limits.thresholds(for: name),
+          setup: setup)
+}
+
+/// Measures one case with the full result (every line's range, text, width and position).
+@inline(__always)
+func layOut(_ engine: TextEngine, _ c: TextCase) throws -> TextLayoutResult {
+    try engine.measure(c.text, style: c.style, width: c.width)
+}

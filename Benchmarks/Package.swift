@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+// LayoutEngine's benchmarks (package-benchmark), kept in their own package so that the main
+// package's build and tests do not depend on the benchmark tooling or on Pango.
+// Run: Benchmarks/run.sh, or `cd Benchmarks && swift package benchmark` (docs/BENCHMARKS.md).
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is the last component of its directory, which differs between
+// checkouts (`/work/main` → "main", a CI clone → whatever it is called), so it is computed here
+// from where this manifest is rather than written down.
+let rootPackage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Benchmarks/
+    .deletingLastPathComponent()  // the repository
+let rootPackageIdentity = rootPackage.lastPathComponent
+
+let package = Package(
+    name: "LayoutEngineBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(path: ".."),
+    ],
+    targets: [
+        // The Pango 1.50 peer (Debian: libpango1.0-dev libcairo2-dev libfontconfig-dev).
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPangoFT2", pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
+        .target(name: "PangoPeer", dependencies: ["CPangoCairo", "CPangoFT2"]),
+
+        // package-benchmark finds benchmark targets in Benchmarks/<Target>/ below this package.
+        .executableTarget(
+            name: "TextBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TextLayout", package: rootPackageIdentity),
+                "PangoPeer",
+            ],
+            path: "Benchmarks/TextBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        // TODO(phase 2): TableBenchmarks and GridBenchmarks with their naive peers, once the
+        // TableLayout and FlowLayout modules have landed.
+    ]
+)
