@@ -105,52 +105,60 @@ enum Preparer {
         let fontID = ObjectIdentifier(face).hashValue
         let u0 = p.start(from), u1 = Int(p.ends[to - 1])
 
-        // Segments: from cluster to cluster, split after each break opportunity inside the run.
-        func key(_ ua: Int, _ ub: Int) -> ShapeCache.Key {
-            ShapeCache.Key(font: fontID, script: script, units: p.utf16[ua..<ub],
-                           before: ua > u0 ? buf[ua - 1] : 0, after: ub < u1 ? buf[ub] : 0)
-        }
-        var hits: [(from: Int, to: Int, units: ShapedUnits)] = []
-        var a = from
-        var allCached = true
+        // Segments: split after each break opportunity inside the run (edges relative to u0).
+        var edges: [Int] = [0]
+        var clusterEdges: [Int] = [from]
         for g in from..<to where g == to - 1 || p.breakAfter[g] {
-            guard let hit = cache.get(key(p.start(a), Int(p.ends[g]))) else {
-                allCached = false
-                break
-            }
-            hits.append((a, g + 1, hit))
-            a = g + 1
+            edges.append(Int(p.ends[g]) - u0)
+            clusterEdges.append(g + 1)
         }
-        if allCached {
-            for h in hits { distribute(&p, buf, h.units, h.from, h.to, p.start(h.from), face) }
+        func key(_ units: ArraySlice<UInt16>, _ a: Int, _ b: Int) -> ShapeCache.Key {
+            ShapeCache.Key(font: fontID, script: script, units: units,
+                           before: a > 0 ? buf[u0 + a - 1] : 0, after: u0 + b < u1 ? buf[u0 + b] : 0)
+        }
+        var keys: [ShapeCache.Key] = []
+        keys.reserveCapacity(edges.count - 1)
+        for k in 0..<(edges.count - 1) {
+            keys.append(key(p.utf16[(u0 + edges[k])..<(u0 + edges[k + 1])], edges[k], edges[k + 1]))
+        }
+        if let segments = cache.lookup(keys) {
+            for (k, s) in segments.enumerated() {
+                s.run.packed.withUnsafeBufferPointer { packed in
+                    distribute(&p, buf, UnsafeBufferPointer(rebasing: packed[(2 * s.offset)..<(2 * (s.offset + s.count))]),
+                               clusterEdges[k], clusterEdges[k + 1], u0 + edges[k], face)
+                }
+            }
             return
         }
-        var run = ShapedUnits(count: u1 - u0)
-        face.shape(buf, range: u0..<u1, script: script, into: &run)
-        a = from
-        for g in from..<to where g == to - 1 || p.breakAfter[g] {
-            let ua = p.start(a), ub = Int(p.ends[g])
-            cache.put(key(ua, ub), run.slice((ua - u0)..<(ub - u0)))
-            a = g + 1
+        var shaped = ShapedUnits(count: u1 - u0)
+        face.shape(buf, range: u0..<u1, script: script, into: &shaped)
+        let run = ShapedRun(units: Array(p.utf16[u0..<u1]), packed: shaped.packed)
+        cache.store(run, edges: edges, keyFor: key)
+        run.packed.withUnsafeBufferPointer { packed in
+            distribute(&p, buf, packed, from, to, u0, face)
         }
-        distribute(&p, buf, run, from, to, u0, face)
     }
 
-    /// Turns per-code-unit advances (`run`, starting at code unit `u0`) into per-cluster
-    /// advances (ems) for clusters `from ..< to`. A ligature spans several clusters: the first
-    /// carries the glyph, the others none; its advance is shared out in proportion to the
-    /// clusters' own glyphs, so a line may end inside it with a sensible width.
+    /// Turns per-code-unit advances (`packed`, see `ShapedRun`, starting at code unit `u0`) into
+    /// per-cluster advances (ems) for clusters `from ..< to`. A ligature spans several clusters:
+    /// the first carries the glyph, the others none; its advance is shared out in proportion to
+    /// the clusters' own glyphs, so a line may end inside it with a sensible width.
     private static func distribute(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
-                                   _ run: ShapedUnits, _ from: Int, _ to: Int, _ u0: Int, _ face: FontFace) {
+                                   _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
+                                   _ face: FontFace) {
+        @inline(__always) func hasGlyph(_ a: Int, _ b: Int) -> Bool {
+            for u in a..<b where packed[2 * (u - u0) + 1] & 1 != 0 { return true }
+            return false
+        }
         let upem = Double(face.metrics.unitsPerEm)
         var g = from
         while g < to {
             var h = g + 1
-            while h < to && !run.hasGlyph(p.start(h) - u0, Int(p.ends[h]) - u0) { h += 1 }
+            while h < to && !hasGlyph(p.start(h), Int(p.ends[h])) { h += 1 }
             var sum: Int32 = 0, kern: Int32 = 0
             for u in p.start(g)..<Int(p.ends[h - 1]) {
-                sum &+= run.advance(u - u0)
-                kern &+= run.kerning(u - u0)
+                sum &+= packed[2 * (u - u0)]
+                kern &+= packed[2 * (u - u0) + 1] >> 2
             }
             if h == g + 1 {
                 p.advances[g] = Double(sum) / upem

@@ -1,9 +1,13 @@
-
-/// Shaped advances of text runs, keyed by (font, script, text), shared by every thread.
+/// Shaped advances of words, keyed by (font, script, text, neighbours), shared by every thread.
 ///
-/// Bounded: two generations of at most `capacity` entries each; when the young generation is
-/// full it becomes the old one and the previous old one is dropped. A hit in the old generation
-/// moves the entry to the young one. Split into shards by hash to keep lock contention low.
+/// What is stored: each HarfBuzz call's answer for a whole run is kept once (`ShapedRun`, one
+/// allocation), and every segment (word) of it is an entry pointing into it — so caching the 25
+/// words of a paragraph costs 25 dictionary entries, not 50 array copies.
+///
+/// Bounded: two generations of at most `capacity` entries; when the young generation is full it
+/// becomes the old one and the previous old one is dropped (with any run no entry points to any
+/// more). A hit in the old generation moves the entry to the young one. All the lookups of one
+/// run happen under one lock.
 final class ShapeCache: Sendable {
     /// A segment's text with the code unit before and after it in its run (0 at the run's
     /// edges): pair kerning reaches one glyph across each edge, so a segment's advances are only
@@ -33,92 +37,115 @@ final class ShapeCache: Sendable {
             a.hashValue_ == b.hashValue_ && a.font == b.font && a.script == b.script && a.context == b.context
                 && a.units.elementsEqual(b.units)
         }
-
-        /// A copy that does not keep the paragraph's whole array alive.
-        func detached() -> Key {
-            var k = self
-            k.units = ArraySlice(Array(units))
-            return k
-        }
     }
 
-    private struct Shard {
-        var young: [Key: ShapedUnits] = [:]
-        var old: [Key: ShapedUnits] = [:]
-        var units = 0
+    /// A cached segment: `count` code units of `run` from `offset`.
+    struct Segment: Sendable {
+        let run: ShapedRun
+        let offset: Int
+        let count: Int
     }
 
-    private let shards: [Locked<Shard>]
+    private struct State {
+        var young: [Key: Segment] = [:]
+        var old: [Key: Segment] = [:]
+    }
+
+    private let state = Locked(State())
     private let capacity: Int
 
-    /// Creates a cache holding at most about `2 × capacity` runs.
+    /// Creates a cache holding at most about `2 × capacity` segments.
     init(capacity: Int) {
-        let n = 16
-        self.capacity = max(1, capacity / n)
-        shards = (0..<n).map { _ in Locked(Shard()) }
+        self.capacity = max(1, capacity)
     }
 
-    private func shard(_ key: Key) -> Locked<Shard> { shards[Int(UInt(bitPattern: key.hashValue_) % UInt(shards.count))] }
-
-    /// The cached advances for `key`, if any.
-    func get(_ key: Key) -> ShapedUnits? {
-        shard(key).withLock { s in
-            if let v = s.young[key] { return v }
-            if let v = s.old.removeValue(forKey: key) {
-                s.young[key.detached()] = v
-                return v
+    /// The cached segments for all `keys`, in order, or nil as soon as one is missing.
+    func lookup(_ keys: [Key]) -> [Segment]? {
+        state.withLock { s in
+            var out: [Segment] = []
+            out.reserveCapacity(keys.count)
+            for key in keys {
+                if let v = s.young[key] {
+                    out.append(v)
+                } else if let v = s.old.removeValue(forKey: key) {
+                    insert(&s, Key(font: key.font, script: key.script, units: v.run.units[v.offset..<(v.offset + v.count)],
+                                   before: UInt16(key.context >> 16), after: UInt16(key.context & 0xFFFF)), v)
+                    out.append(v)
+                } else {
+                    return nil
+                }
             }
-            return nil
+            return out
         }
     }
 
-    /// Stores advances for `key`.
-    func put(_ key: Key, _ value: ShapedUnits) {
-        shard(key).withLock { s in
-            if s.young.count >= capacity {
-                s.old = s.young
-                s.young = [:]
+    /// Stores every segment of a freshly shaped run: `edges` are the segments' boundaries in the
+    /// run's code units (first 0, last `run.units.count`); `keyFor(a, b)` builds the key of the
+    /// segment `a ..< b` over `run.units`.
+    func store(_ run: ShapedRun, edges: [Int], keyFor: (ArraySlice<UInt16>, Int, Int) -> Key) {
+        state.withLock { s in
+            for k in 0..<(edges.count - 1) {
+                let a = edges[k], b = edges[k + 1]
+                insert(&s, keyFor(run.units[a..<b], a, b), Segment(run: run, offset: a, count: b - a))
             }
-            s.young[key.detached()] = value
         }
+    }
+
+    private func insert(_ s: inout State, _ key: Key, _ value: Segment) {
+        if s.young.count >= capacity {
+            s.old = s.young
+            s.young = [:]
+        }
+        s.young[key] = value
     }
 
     /// Drops every entry.
     func removeAll() {
-        for s in shards { s.withLock { $0 = Shard() } }
+        state.withLock { $0 = State() }
     }
 
-    /// The number of cached runs and an estimate of the bytes they hold.
+    /// The number of cached segments and an estimate of the bytes they hold (runs counted once).
     var statistics: (entries: Int, bytes: Int) {
-        shards.reduce((0, 0)) { acc, s in
-            s.withLock { sh in
-                var bytes = 0
-                for (k, v) in sh.young { bytes += k.units.count * 2 + v.packed.count * 4 + 96 }
-                for (k, v) in sh.old { bytes += k.units.count * 2 + v.packed.count * 4 + 96 }
-                return (acc.0 + sh.young.count + sh.old.count, acc.1 + bytes)
+        state.withLock { s in
+            var runs = Set<ObjectIdentifier>()
+            var bytes = 0
+            for values in [s.young.values, s.old.values] {
+                for v in values {
+                    bytes += 72  // the dictionary entry: key, value, hash slot
+                    if runs.insert(ObjectIdentifier(v.run)).inserted { bytes += v.run.byteCount }
+                }
             }
+            return (s.young.count + s.old.count, bytes)
         }
     }
 }
 
-/// HarfBuzz's answer for a stretch of text, per UTF-16 code unit of it (font units), packed
-/// in one array (two `Int32` per code unit) so that caching a word costs one allocation:
-/// - the advance of the glyphs whose cluster starts at the code unit;
+/// One HarfBuzz answer: a run's code units and, per code unit, two `Int32`:
+/// - the advance of the glyphs whose cluster starts there (font units);
 /// - `kerning << 2 | unsafeToBreak << 1 | clusterStart`: the part of that advance positioning
-///   (kerning) added; whether HarfBuzz marks the glyph unsafe to break before (shaping each side
-///   separately would differ); whether a glyph's cluster starts there at all.
+///   (kerning) added; whether HarfBuzz marks the glyph unsafe to break before; whether a glyph's
+///   cluster starts there at all.
+final class ShapedRun: Sendable {
+    let units: [UInt16]
+    let packed: [Int32]
+
+    init(units: [UInt16], packed: [Int32]) {
+        self.units = units
+        self.packed = packed
+    }
+
+    var byteCount: Int { units.count * 2 + packed.count * 4 + 64 }
+}
+
+/// A shaping result being written (see `ShapedRun` for the layout of `packed`).
 struct ShapedUnits: Sendable {
     var packed: [Int32]
 
     init(count: Int) { packed = Array(repeating: 0, count: 2 * count) }
-    init(packed: [Int32]) { self.packed = packed }
 
     var count: Int { packed.count / 2 }
 
     @inline(__always) func advance(_ u: Int) -> Int32 { packed[2 * u] }
-    @inline(__always) func kerning(_ u: Int) -> Int32 { packed[2 * u + 1] >> 2 }
-    @inline(__always) func clusterStart(_ u: Int) -> Bool { packed[2 * u + 1] & 1 != 0 }
-    @inline(__always) func unsafeToBreak(_ u: Int) -> Bool { packed[2 * u + 1] & 2 != 0 }
 
     /// Adds one glyph whose cluster starts at code unit `u`.
     @inline(__always)
@@ -127,14 +154,4 @@ struct ShapedUnits: Sendable {
         let meta = packed[2 * u + 1]
         packed[2 * u + 1] = ((meta >> 2) &+ kerning) << 2 | (meta & 2) | (unsafe ? 2 : 0) | 1
     }
-
-    /// Whether a glyph starts in code units `a ..< b`.
-    @inline(__always)
-    func hasGlyph(_ a: Int, _ b: Int) -> Bool {
-        for u in a..<b where clusterStart(u) { return true }
-        return false
-    }
-
-    /// The part for code units `r`.
-    func slice(_ r: Range<Int>) -> ShapedUnits { ShapedUnits(packed: Array(packed[(2 * r.lowerBound)..<(2 * r.upperBound)])) }
 }
