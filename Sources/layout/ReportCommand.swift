@@ -37,7 +37,7 @@ struct Report: AsyncParsableCommand {
         let start = clock.now
         let document = try loadSpec(spec, format: inputFormat)
         let decoded = clock.now
-        let result = try computeOrExit(document.spec, options: ComputeOptions(fontDirectory: fontDirectory))
+        let result = try computeOrExit(document.spec, options: ComputeOptions(fontDirectory: fontDirectory, analyzesEstimation: true))
         let computed = clock.now
         printWarnings(result.warnings)
         let timings = [

@@ -13,9 +13,15 @@ import LayoutGeometry
 ///   - spec: a decoded spec.
 ///   - options: how much detail to return and where the fonts are.
 public func compute(_ spec: LayoutSpec, options: ComputeOptions = ComputeOptions()) throws(ComputeError) -> ComputeResult {
-    // The engines are built on their own branches; until they are merged there is no honest
-    // geometry to return.
-    throw ComputeError.engineUnavailable(spec.kindName)
+    switch spec {
+    case .grid:
+        // The flow layout engine is built on its own branch; until it is merged there is no
+        // honest grid geometry to return.
+        throw ComputeError.engineUnavailable(spec.kindName)
+    case .table(let table):
+        let environment = SizingEnvironment(fontDirectory: options.fontDirectory)
+        return try TableComputation(spec: table, scope: .builtin, environment: environment, path: "", options: options).run()
+    }
 }
 
 /// Options of `compute(_:options:)`.
@@ -24,10 +30,14 @@ public struct ComputeOptions: Hashable, Sendable {
     public var detail: ComputeDetail
     /// The directory of the bundled fonts (`Fonts/`); nil = found next to the package.
     public var fontDirectory: String?
+    /// Whether to measure every estimated row on a copy of the final layout, to report how far the
+    /// estimated content height was from the exact one (`ComputeResult.estimation`; reports do).
+    public var analyzesEstimation: Bool
 
-    public init(detail: ComputeDetail = .full, fontDirectory: String? = nil) {
+    public init(detail: ComputeDetail = .full, fontDirectory: String? = nil, analyzesEstimation: Bool = false) {
         self.detail = detail
         self.fontDirectory = fontDirectory
+        self.analyzesEstimation = analyzesEstimation
     }
 }
 
@@ -45,6 +55,9 @@ public enum ComputeError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidUpdate(path: String, reason: String)
     /// A problem measuring text (a font that cannot be loaded, …), with where it arose.
     case measurement(path: String, message: String)
+    /// Something valid in a spec that this build cannot lay out (a grid nested in a row before
+    /// the grid engine is merged), with its path.
+    case unsupported(path: String, message: String)
 
     public var description: String {
         switch self {
@@ -52,6 +65,7 @@ public enum ComputeError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the \(kind) layout engine is not available in this build yet; the spec is valid"
         case .invalidUpdate(let path, let reason): return "\(path): \(reason)"
         case .measurement(let path, let message): return "\(path): \(message)"
+        case .unsupported(let path, let message): return "\(path): \(message)"
         }
     }
 }

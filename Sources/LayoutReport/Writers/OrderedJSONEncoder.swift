@@ -27,8 +27,11 @@ private final class EncodingBox {
 
     func child(forKey key: String) -> EncodingBox {
         var keys: [String] = [], children: [String: EncodingBox] = [:]
-        if case .object(let k, let c) = content { keys = k; children = c }
-        if let existing = children[key] { return existing }
+        if case .object(let k, let c) = content {
+            if let existing = c[key] { return existing }
+            keys = k; children = c
+            content = .empty  // so that the arrays are uniquely referenced and append in place
+        }
         let box = EncodingBox()
         keys.append(key)
         children[key] = box
@@ -38,7 +41,10 @@ private final class EncodingBox {
 
     func appendChild() -> EncodingBox {
         var elements: [EncodingBox] = []
-        if case .array(let e) = content { elements = e }
+        if case .array(let e) = content {
+            elements = e
+            content = .empty  // uniquely referenced: appending n children is O(n), not O(n²)
+        }
         let box = EncodingBox()
         elements.append(box)
         content = .array(elements)

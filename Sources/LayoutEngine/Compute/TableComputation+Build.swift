@@ -1,0 +1,113 @@
+import LayoutGeometry
+import TableLayout
+
+/// Phase 1: the engine's configuration and sections from the spec.
+extension TableComputation {
+    func build(warnings: inout [String]) throws(ComputeError) -> EngineTable {
+        let configuration = try self.configuration()
+        var sections: [EngineSection] = []
+        sections.reserveCapacity(min(spec.sectionCount, 1 << 20))
+        for (s, section) in spec.sections.enumerated() {
+            let engineSection = try self.section(section, path: path + "sections[\(s)]")
+            for _ in 0..<section.repeatCount { sections.append(engineSection) }
+        }
+        if spec.sections.contains(where: { $0.rows.runs.contains { $0.cycle.contains { $0.estimatedHeight != nil } } }) {
+            warnings.append("\(path)sections: a row's estimatedHeight is not modelled yet; rows count as estimatedRowHeight until measured")
+        }
+        do throws(EngineError) {
+            return try EngineTable(configuration: configuration, sections: sections, sizer: SpecSizer(environment: environment))
+        } catch {
+            throw Self.mapped(error, path: path.isEmpty ? "sections" : path + "sections")
+        }
+    }
+
+    /// The engine's table-wide settings.
+    func configuration() throws(ComputeError) -> TableConfiguration {
+        func fixed(_ rule: HeightRule?) -> Double? {
+            if case .fixed(let h)? = rule { return h }
+            return nil  // "automatic": sections without their own header/footer keep the style default
+        }
+        let rowHeight: TableRowHeight
+        switch spec.rowHeight {
+        case .fixed(let h): rowHeight = .fixed(h)
+        case .automatic: rowHeight = .automatic
+        }
+        return TableConfiguration(
+            style: EngineTableStyle(rawValue: spec.style.rawValue) ?? .plain,
+            width: width, scale: scale, rowHeight: rowHeight, estimatedRowHeight: spec.estimatedRowHeight,
+            sectionHeaderHeight: fixed(spec.sectionHeaderHeight), sectionFooterHeight: fixed(spec.sectionFooterHeight),
+            separatorStyle: spec.separatorStyle == .none ? .none : .singleLine,
+            sectionIndexTitles: spec.sectionIndexTitles, contentInset: spec.contentInset, isEditing: spec.editing,
+            tableHeaderHeight: try tableSupplementaryHeight(spec.tableHeader, isHeader: true),
+            tableFooterHeight: try tableSupplementaryHeight(spec.tableFooter, isHeader: false),
+            metrics: environment.tableMetrics)
+    }
+
+    /// A table header or footer view's height: given, or its title measured at the table's width.
+    func tableSupplementaryHeight(_ slot: SupplementarySlot, isHeader: Bool) throws(ComputeError) -> Double {
+        guard case .given(let s) = slot else { return 0 }
+        if case .fixed(let h)? = s.height { return h }
+        guard let title = s.title else { return 0 }
+        let fieldPath = path + (isHeader ? "tableHeader" : "tableFooter")
+        let content = try titleContent(title, textStyle: s.textStyle, isHeader: isHeader, path: fieldPath)
+        let margin = environment.tableMetrics.layoutMargin(tableWidth: width)
+        do {
+            let text = try environment.engine().size(of: title, style: content.style, width: max(0, width - 2 * margin))
+            return scale.ceil(text.size.height + content.padding.top + content.padding.bottom)
+        } catch {
+            throw .measurement(path: fieldPath + ".title", message: String(describing: error))
+        }
+    }
+
+    /// One spec section (not repeated) as an engine section.
+    func section(_ section: SectionSpec, path sectionPath: String) throws(ComputeError) -> EngineSection {
+        var runs: [EngineRowRun] = []
+        var first = 0
+        for run in section.rows.runs {
+            let rows = try run.cycle.enumerated().map { (k, row) throws(ComputeError) in
+                try engineRow(row, path: sectionPath + ".rows[\(first + k)]")
+            }
+            if rows.count == 1 {
+                runs.append(EngineRowRun(count: run.count, row: rows[0]))
+            } else {
+                runs.reserveCapacity(runs.count + run.count)
+                for i in 0..<run.count { runs.append(EngineRowRun(count: 1, row: rows[i % rows.count])) }
+            }
+            first += run.count
+        }
+        return EngineSection(
+            header: try headerFooter(section.header, isHeader: true, path: sectionPath + ".header"),
+            runs: runs,
+            footer: try headerFooter(section.footer, isHeader: false, path: sectionPath + ".footer"))
+    }
+
+    /// A section header or footer as the engine's.
+    func headerFooter(_ slot: SupplementarySlot, isHeader: Bool, path fieldPath: String) throws(ComputeError) -> EngineHeaderFooter {
+        switch slot {
+        case .unspecified: return .styleDefault
+        case .removed: return .none
+        case .given(let s):
+            let title = try s.title.map { t throws(ComputeError) in
+                try titleContent(t, textStyle: s.textStyle, isHeader: isHeader, path: fieldPath)
+            }
+            if case .fixed(let h)? = s.height { return .fixed(h, content: title.map { .title($0) }) }
+            guard let title else { return .none }
+            return .automatic(.title(title))
+        }
+    }
+
+    /// A title with its text style resolved (the spec's, or the style's default title style).
+    func titleContent(_ title: String, textStyle: TextStyleRef?, isHeader: Bool, path fieldPath: String) throws(ComputeError) -> TitleContent {
+        let defaults = environment.titleMetrics.title(isHeader: isHeader, plain: spec.style == .plain)
+        let style = scope.resolve(textStyle, fallback: defaults.style, scale: scale)
+        try checkFont(style.font, path: fieldPath + (textStyle == nil ? ".title" : ".textStyle"))
+        return TitleContent(title: title, style: style, padding: defaults.padding)
+    }
+
+    /// Fails with the path when `font` cannot be loaded.
+    func checkFont(_ font: String, path fieldPath: String) throws(ComputeError) {
+        if let problem = environment.problem(withFont: font) {
+            throw .measurement(path: fieldPath, message: problem)
+        }
+    }
+}

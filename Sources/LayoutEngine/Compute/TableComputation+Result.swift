@@ -1,0 +1,59 @@
+import LayoutGeometry
+import TableLayout
+
+/// Phase 5: the engine's geometry as a `ComputeResult`.
+extension TableComputation {
+    /// Content size, table header/footer, viewport answers, and — unless only a summary is asked
+    /// for — every section's header, footer and rows (with nested results). A summary builds no
+    /// per-row array at all, so it stays O(viewport) for a million rows.
+    func geometry(of table: EngineTable) throws(ComputeError) -> ComputeResult {
+        let viewport = spec.viewport
+        var sections: [SectionGeometry] = []
+        if options.detail == .full {
+            sections.reserveCapacity(table.numberOfSections)
+            for s in 0..<table.numberOfSections {
+                let rowCount = table.numberOfRows(inSection: s) ?? 0
+                var rows: [ElementGeometry] = []
+                rows.reserveCapacity(rowCount)
+                for r in 0..<rowCount {
+                    let p = IndexPath(row: r, section: s)
+                    rows.append(ElementGeometry(rect: table.rectForRow(at: p), estimated: table.isExact(at: p) == false,
+                                                nested: try nestedResult(table, at: p)))
+                }
+                sections.append(SectionGeometry(rect: table.rect(forSection: s), header: Self.nonEmpty(table.rectForHeader(inSection: s)),
+                                                footer: Self.nonEmpty(table.rectForFooter(inSection: s)), elements: rows))
+            }
+        }
+        return ComputeResult(
+            kind: .table, contentSize: table.contentSize, tableHeader: table.tableHeaderRect, tableFooter: table.tableFooterRect,
+            sections: sections, visible: table.visibleRows(offset: viewport.offset, viewportHeight: viewport.height),
+            pinnedHeaders: Self.pinned(table, offset: viewport.offset, height: viewport.height),
+            counts: Counts(sections: table.numberOfSections, elements: table.numberOfRows))
+    }
+
+    /// The layout of the table nested in row `p`, in the row's coordinates; nil for other rows.
+    func nestedResult(_ table: EngineTable, at p: IndexPath) throws(ComputeError) -> ComputeResult? {
+        guard case .row(let content)? = table.content(at: p), case .table(let nested) = content.measure else { return nil }
+        let context = ContentWidthContext(tableWidth: width, style: table.configuration.style,
+                                          showsSectionIndex: !spec.sectionIndexTitles.isEmpty,
+                                          isEditing: spec.editing, metrics: environment.tableMetrics)
+        let contentView = context.contentView(for: content.chrome)
+        var result = try SpecSizer(environment: environment).nestedTable(nested, content: content, rowContentWidth: contentView.width)
+        // In the row's coordinates: shifted by the content view's x and the row's insets.
+        result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left, y: nested.insets.top))
+        return result
+    }
+
+    /// How far the estimated content height was from the exact one: every row is measured on a copy.
+    func estimation(of table: EngineTable) throws(ComputeError) -> EstimationReport {
+        var exact = table
+        do throws(EngineError) { try exact.measureAll() } catch { throw Self.mapped(error, path: path + "sections") }
+        let current = table.contentSize.height
+        return EstimationReport(estimatedContentLength: current - table.estimationReport.error,
+                                exactContentLength: exact.contentSize.height,
+                                measuredCount: table.estimationReport.measuredCount,
+                                estimatedCount: table.estimatedElementCount)
+    }
+
+    static func nonEmpty(_ rect: Rect) -> Rect? { rect.height > 0 ? rect : nil }
+}

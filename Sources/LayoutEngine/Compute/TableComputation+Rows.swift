@@ -1,0 +1,67 @@
+import LayoutGeometry
+import TableLayout
+
+/// Spec rows as engine rows: height source and resolved payload.
+extension TableComputation {
+    /// The engine row for a spec row. A fixed `height` is fixed; `"automatic"` self-sizes; without
+    /// a height, a row takes the table's `rowHeight` — except a row holding a nested table, which
+    /// sizes to the nested table (a decision: a nested table cut to 44 pt is never what is meant).
+    func engineRow(_ row: RowSpec, path rowPath: String) throws(ComputeError) -> EngineRow {
+        let payload = try self.payload(row, path: rowPath)
+        let height: RowHeight
+        switch row.height {
+        case .fixed(let h)?: height = .fixed(h)
+        case .automatic?: height = .automatic
+        case nil:
+            if case .table = row.content { height = .automatic } else { height = .tableDefault }
+        }
+        return EngineRow(height: height, content: payload)
+    }
+
+    /// The payload of a spec row: one shared object per spec entry, or `.none` when there is
+    /// nothing to measure and no chrome.
+    func payload(_ row: RowSpec, path rowPath: String) throws(ComputeError) -> RowPayload {
+        let chrome = CellChrome(accessory: Self.accessory(row.accessory))
+        let measure: RowContent.Measure
+        switch row.content {
+        case .none:
+            if row.accessory == .none { return .none }
+            measure = .nothing
+        case .cell(let cell):
+            measure = try cellMeasure(cell, insets: row.insets, path: rowPath)
+        case .table(let nested):
+            measure = .table(RowContent.NestedTable(spec: nested, scope: scope, scale: spec.scale ?? 2,
+                                                    insets: row.insets ?? EdgeInsets()))
+        case .grid:
+            throw .unsupported(path: rowPath + ".grid", message: "the grid layout engine is not available in this build yet")
+        }
+        return .row(RowContent.Resolved(path: rowPath, measure: measure, chrome: chrome))
+    }
+
+    /// A system cell style's labels, or a custom text block, with fonts checked.
+    func cellMeasure(_ cell: CellContent, insets: EdgeInsets?, path rowPath: String) throws(ComputeError) -> RowContent.Measure {
+        guard let style = cell.style else {
+            let textStyle = scope.resolve(cell.textStyle, fallback: CellLabelDefaults.textBlockStyle, scale: scale)
+            if cell.text != nil { try checkFont(textStyle.font, path: rowPath + ".textStyle") }
+            return .textBlock(RowContent.TextBlock(text: cell.text, style: textStyle, insets: insets, image: cell.image))
+        }
+        let textStyle = scope.resolve(cell.textStyle, fallback: CellLabelDefaults.textStyle(for: style), scale: scale)
+        let detailStyle = scope.resolve(cell.detailTextStyle, fallback: CellLabelDefaults.detailStyle(for: style), scale: scale)
+        if cell.text != nil { try checkFont(textStyle.font, path: rowPath + ".textStyle") }
+        if cell.detail != nil { try checkFont(detailStyle.font, path: rowPath + ".detailTextStyle") }
+        return .cell(RowContent.CellLabels(style: EngineCellStyle(rawValue: style.rawValue) ?? .default,
+                                           text: cell.text, textStyle: textStyle, detail: cell.detail,
+                                           detailStyle: detailStyle, image: cell.image))
+    }
+
+    static func accessory(_ a: AccessorySpec) -> Accessory {
+        switch a {
+        case .none: return .none
+        case .disclosureIndicator: return .disclosureIndicator
+        case .detailDisclosureButton: return .detailDisclosureButton
+        case .checkmark: return .checkmark
+        case .detailButton: return .detailButton
+        case .custom(let w): return .custom(width: w)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import LayoutGeometry
+import TableLayout
+import TextLayout
+
+/// Lays out one table spec (the top-level one, or one nested in a row) with `TableLayout`.
+///
+/// Phase contract: (1) **build** — the spec's sections become the engine's count-based runs
+/// (a run of identical rows is one payload shared by all of them; a `cycle` run is one engine
+/// run per row, sharing one payload per cycle entry), fonts are checked, and rows without
+/// estimates are measured; (2) **first layout** — with `estimatedRowHeight` > 0, the rows in the
+/// viewport are measured; (3) **updates** — each batch is applied with UIKit's semantics, a
+/// refused one ends the computation with its reason and the batch's path; the viewport is laid
+/// out again; (4) **queries** in order (a `visibleAt` measures the rows it shows, a `scrollToRow`
+/// the row it scrolls to); (5) **result** — the geometry as it stands after the queries.
+struct TableComputation {
+    let spec: TableSpec
+    /// Text styles visible to this table (its own over its ancestors' over the built-ins).
+    let scope: TextStyleScope
+    let environment: SizingEnvironment
+    /// Prefix of every JSON path in messages: "" at the top level, "sections[0].rows[3].table." when nested.
+    let path: String
+    let options: ComputeOptions
+
+    init(spec: TableSpec, scope: TextStyleScope, environment: SizingEnvironment, path: String, options: ComputeOptions) {
+        self.spec = spec
+        self.scope = scope.adding(spec.textStyles)
+        self.environment = environment
+        self.path = path
+        self.options = options
+    }
+
+    var scale: PixelScale { PixelScale(spec.scale ?? 2) }
+    var width: Double { spec.width ?? 375 }
+
+    /// Runs every phase and returns the result.
+    func run() throws(ComputeError) -> ComputeResult {
+        let clock = ContinuousClock()
+        var timings: [PhaseTiming] = []
+        var mark = clock.now
+        func lap(_ phase: String) {
+            let now = clock.now
+            timings.append(PhaseTiming(phase: phase, seconds: Self.seconds(now - mark)))
+            mark = now
+        }
+
+        var warnings: [String] = []
+        var table = try build(warnings: &warnings)
+        lap("build and measure")
+        let viewport = spec.viewport
+        try layoutViewport(&table, offset: viewport.offset)
+        for (i, batch) in spec.updates.enumerated() {
+            let batchPath = path + "updates[\(i)]"
+            let engineBatch = try self.batch(batch, path: batchPath)
+            do throws(EngineError) {
+                try table.apply(engineBatch)
+            } catch {
+                if case .invalidUpdate(let reason) = error { throw .invalidUpdate(path: batchPath, reason: reason) }
+                throw .measurement(path: batchPath, message: error.description)
+            }
+        }
+        if !spec.updates.isEmpty {
+            try layoutViewport(&table, offset: viewport.offset)
+            lap("updates")
+        }
+        let answers = try answerQueries(&table)
+        lap("queries")
+        var result = try geometry(of: table)
+        result.queries = answers
+        result.warnings = warnings
+        if options.analyzesEstimation, spec.estimatedRowHeight > 0 {
+            result.estimation = try estimation(of: table)
+            lap("estimation analysis (measure all)")
+        }
+        lap("result")
+        result.timings = timings
+        return result
+    }
+
+    /// With estimates on, measures the rows in the viewport at `offset` (as a scrolling table does).
+    func layoutViewport(_ table: inout EngineTable, offset: Double) throws(ComputeError) {
+        guard spec.estimatedRowHeight > 0 else { return }
+        do throws(EngineError) {
+            _ = try table.layoutViewport(offset: offset, height: spec.viewport.height)
+        } catch {
+            throw Self.mapped(error, path: path.isEmpty ? "viewport" : path + "viewport")
+        }
+    }
+
+    /// A table engine error as a compute error naming where it arose.
+    static func mapped(_ error: EngineError, path: String) -> ComputeError {
+        if case .invalidUpdate(let reason) = error { return .invalidUpdate(path: path, reason: reason) }
+        return .measurement(path: path, message: error.description)
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+}

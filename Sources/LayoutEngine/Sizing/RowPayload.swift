@@ -1,0 +1,119 @@
+import LayoutGeometry
+import TableLayout
+import TextLayout
+
+/// What a table row, header or footer carries into the table engine: a reference to content
+/// resolved from the spec (text styles looked up, accessory mapped), shared by every row made
+/// from the same spec entry.
+///
+/// One pointer wide: a run of a million identical rows stores a million copies of one reference
+/// (8 bytes each in the engine's leaves), never a million content objects.
+enum RowPayload: TableContent {
+    /// Nothing to measure (fixed-height rows without content, headers without a title).
+    case none
+    /// A row's content.
+    case row(RowContent.Resolved)
+    /// A header's or footer's title.
+    case title(TitleContent)
+
+    static var placeholder: RowPayload { .none }
+
+    var chrome: CellChrome {
+        if case .row(let content) = self { return content.chrome }
+        return .none
+    }
+
+    var estimationKind: Int {
+        if case .row(let content) = self { return content.kind.rawValue }
+        return 0
+    }
+}
+
+extension RowContent {
+    /// A row's content, resolved for measuring. A class so that all rows of a run share it.
+    final class Resolved: Sendable {
+        /// The JSON path of the spec row it comes from (for messages).
+        let path: String
+        let measure: Measure
+        let chrome: CellChrome
+        let kind: Kind
+
+        init(path: String, measure: Measure, chrome: CellChrome) {
+            self.path = path
+            self.measure = measure
+            self.chrome = chrome
+            switch measure {
+            case .nothing: kind = .empty
+            case .cell(let cell): kind = Kind(cellStyle: cell.style)
+            case .textBlock: kind = .textBlock
+            case .table: kind = .table
+            }
+        }
+
+        /// Content kinds, for the learning estimator (UIKit's reuse identifiers, roughly).
+        enum Kind: Int, Sendable {
+            case empty = 1, defaultCell, value1Cell, value2Cell, subtitleCell, textBlock, table
+
+            init(cellStyle: EngineCellStyle) {
+                switch cellStyle {
+                case .default: self = .defaultCell
+                case .value1: self = .value1Cell
+                case .value2: self = .value2Cell
+                case .subtitle: self = .subtitleCell
+                }
+            }
+        }
+    }
+
+    /// How a resolved row is measured.
+    enum Measure: Sendable {
+        /// No content: a self-sizing row without content is the default row height.
+        case nothing
+        /// A system cell style (labels placed by `CellStyleGeometry`).
+        case cell(CellLabels)
+        /// A custom cell: a text block (and an optional leading image) inside `insets`.
+        case textBlock(TextBlock)
+        /// A table inside the row.
+        case table(NestedTable)
+    }
+
+    /// The labels of a system cell style, with their text styles resolved.
+    struct CellLabels: Sendable {
+        var style: EngineCellStyle
+        var text: String?
+        var textStyle: TextStyle
+        var detail: String?
+        var detailStyle: TextStyle
+        var image: Size?
+    }
+
+    /// A custom cell's text block; `insets` nil = the cell's layout margins.
+    struct TextBlock: Sendable {
+        var text: String?
+        var style: TextStyle
+        var insets: EdgeInsets?
+        var image: Size?
+    }
+
+    /// A nested table: its spec, the text styles it can see, the enclosing scale, and the row
+    /// insets around it.
+    struct NestedTable: Sendable {
+        var spec: TableSpec
+        var scope: TextStyleScope
+        var scale: Double
+        var insets: EdgeInsets
+    }
+}
+
+/// A self-sizing header or footer title (UIKit's default header/footer view with `textLabel`).
+final class TitleContent: Sendable {
+    let title: String
+    let style: TextStyle
+    let padding: (top: Double, bottom: Double)
+
+    init(title: String, style: TextStyle, padding: (top: Double, bottom: Double)) {
+        self.title = title
+        self.style = style
+        self.padding = padding
+    }
+}

@@ -1,0 +1,88 @@
+import LayoutGeometry
+import TableLayout
+import TextLayout
+
+/// The `TableSizer` that measures spec content with the text engine: system cell styles through
+/// `CellStyleGeometry`, custom text blocks inside their insets, header and footer titles, and
+/// nested tables (laid out at the row's content width; their content height is the row's).
+///
+/// Answers content heights only: the table rounds them up to 1/scale and adds the separator.
+/// Pure and thread-safe (the engine and the nested-result cache are), so `measureAll` may call
+/// it from several threads.
+struct SpecSizer: TableSizer {
+    typealias Content = RowPayload
+
+    let environment: SizingEnvironment
+
+    func height(for request: SizingRequest<RowPayload>) throws -> Double {
+        switch request.content {
+        case .none:
+            // A self-sizing row with nothing in it: UIKit falls back to the default row height.
+            return request.element.isRow
+                ? environment.tableMetrics.defaultRowHeight - environment.tableMetrics.separatorHeight(scale: request.scale)
+                : 0
+        case .title(let title):
+            let margins = request.layoutMargins
+            let width = request.contentWidth - margins.left - margins.right
+            return try textSize(title.title, title.style, width: width).height + title.padding.top + title.padding.bottom
+        case .row(let content):
+            switch content.measure {
+            case .nothing:
+                return environment.tableMetrics.defaultRowHeight
+                    - environment.tableMetrics.separatorHeight(scale: request.scale)
+            case .cell(let labels): return try cellHeight(labels, request)
+            case .textBlock(let block): return try textBlockHeight(block, request)
+            case .table(let nested): return try nestedTable(nested, content: content, rowContentWidth: request.contentWidth).contentSize.height
+                + nested.insets.top + nested.insets.bottom
+            }
+        }
+    }
+
+    /// A system cell: labels at the widths `CellStyleGeometry` gives them.
+    func cellHeight(_ c: RowContent.CellLabels, _ r: SizingRequest<RowPayload>) throws -> Double {
+        let g = CellStyleGeometry(style: c.style, contentWidth: r.contentWidth, margins: r.layoutMargins,
+                                  imageWidth: c.image?.width ?? 0, scale: r.scale, metrics: environment.tableMetrics)
+        let text = try c.text.map { try textSize($0, c.textStyle, width: g.textWidth) } ?? .zero
+        var detailHeight = 0.0
+        if let detail = c.detail, c.style != .default {
+            let width = c.style == .value1 ? g.detailWidth(afterTextWidth: text.width) : (g.detailWidth ?? 0)
+            detailHeight = try textSize(detail, c.detailStyle, width: width).height
+        }
+        return g.height(textHeight: text.height, detailHeight: detailHeight, imageHeight: c.image?.height ?? 0)
+    }
+
+    /// A custom cell: the text (beside an optional leading image) inside the insets.
+    func textBlockHeight(_ b: RowContent.TextBlock, _ r: SizingRequest<RowPayload>) throws -> Double {
+        let insets = b.insets ?? r.layoutMargins
+        var width = r.contentWidth - insets.left - insets.right
+        if let image = b.image { width -= image.width + environment.tableMetrics.imageTextGap }
+        let text = try b.text.map { try textSize($0, b.style, width: width).height } ?? 0
+        return Swift.max(text, b.image?.height ?? 0) + insets.top + insets.bottom
+    }
+
+    /// The nested table's layout at the row's content width (less the row's insets), cached.
+    func nestedTable(_ nested: RowContent.NestedTable, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> ComputeResult {
+        let width = Swift.max(0, rowContentWidth - nested.insets.left - nested.insets.right)
+        if let cached = environment.nestedResults.result(for: content, width: width) { return cached }
+        var spec = nested.spec
+        spec.width = nested.spec.width ?? width
+        spec.scale = nested.spec.scale ?? nested.scale
+        let computation = TableComputation(spec: spec, scope: nested.scope, environment: environment,
+                                           path: content.path + ".table.", options: ComputeOptions())
+        let result = try computation.run()
+        environment.nestedResults.store(result, for: content, width: width)
+        return result
+    }
+
+    /// The size of `text` at `width` (≤ 0 is treated as a line with no room, measured unwrapped).
+    func textSize(_ text: String, _ style: TextStyle, width: Double) throws -> Size {
+        try environment.engine().size(of: text, style: style, width: width > 0 ? width : nil).size
+    }
+}
+
+extension TableElement {
+    var isRow: Bool {
+        if case .row = self { return true }
+        return false
+    }
+}
