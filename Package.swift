@@ -51,7 +51,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "LayoutGeometryTests", dependencies: ["LayoutGeometry"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CICUShim"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout"]),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),

@@ -27,6 +27,7 @@ enum UnicodeBreaks {
     /// a line break; `graphemeEnds` are the clusters' ends.
     static func markLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeEnds: [Int32], into breakAfter: inout [Bool]) {
         guard text.count > 0, let base = text.baseAddress else { return }
+        if graphemeEnds.count == text.count && simpleLineBreaks(text, into: &breakAfter) { return }
         let capacity = text.count + 1
         var positions = [Int32](repeating: 0, count: capacity)
         var hard = [UInt8](repeating: 0, count: capacity)
@@ -51,6 +52,52 @@ enum UnicodeBreaks {
                 }
             }
         }
+    }
+
+    /// UAX #14 without ICU for text made only of ASCII letters and digits, spaces, line feeds and
+    /// `. , ; : ! ? ' "`: there, the only opportunities are after a run of spaces — unless a line
+    /// feed or one of `. , ; : ! ?` follows it (LB6: no break before a hard break; LB13: none
+    /// before IS and EX, except an IS that starts a number) —, after `!` or `?` before a letter or digit (LB31), after each line
+    /// feed (LB5, mandatory), and at the end. Writes one
+    /// flag per code unit (each is its own cluster) and returns true, or returns false (writing
+    /// nothing) when another character appears. `UnicodeBreaksTests` checks it against ICU.
+    static func simpleLineBreaks(_ text: UnsafeBufferPointer<UInt16>, into breakAfter: inout [Bool]) -> Bool {
+        let n = text.count
+        guard n > 0, breakAfter.count == n else { return false }
+        for u in text {
+            let ok = (u >= 0x61 && u <= 0x7A) || (u >= 0x41 && u <= 0x5A) || (u >= 0x30 && u <= 0x39)
+                || u == 0x20 || u == 0x0A || u == 0x2E || u == 0x2C || u == 0x3B || u == 0x3A || u == 0x21
+                || u == 0x3F || u == 0x27 || u == 0x22
+            if !ok { return false }
+        }
+        breakAfter.withUnsafeMutableBufferPointer { out in
+            for i in 0..<(n - 1) {
+                let u = text[i], v = text[i + 1]
+                if u == 0x0A {
+                    out[i] = true
+                } else if u == 0x20 {
+                    let infix = v == 0x2E || v == 0x2C || v == 0x3B || v == 0x3A
+                    if infix {
+                        // ICU: a space may break before an infix separator that starts a number (" .5").
+                        out[i] = i + 2 < n && text[i + 2] >= 0x30 && text[i + 2] <= 0x39
+                    } else {
+                        out[i] = !(v == 0x20 || v == 0x0A || v == 0x21 || v == 0x3F)
+                    }
+                } else if u == 0x21 || u == 0x3F {
+                    // EX: nothing forbids a break before a letter or a digit (LB31).
+                    out[i] = (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39)
+                }
+            }
+            out[n - 1] = true
+        }
+        return true
+    }
+
+    /// ICU's answer, one flag per code unit (for checking `simpleLineBreaks`).
+    static func icuLineBreakFlags(_ text: UnsafeBufferPointer<UInt16>) -> [Bool] {
+        var flags = [Bool](repeating: false, count: text.count)
+        for b in lineBreaks(text) where b.offset > 0 { flags[b.offset - 1] = true }
+        return flags
     }
 
     /// The ends of the grapheme clusters of `text` (UTF-16 offsets), ascending; the last is `text.count`.

@@ -1,0 +1,64 @@
+import Testing
+@testable import TextLayout
+
+/// The ICU-free fast paths must give exactly ICU's answers wherever they apply.
+@Suite struct UnicodeBreaksTests {
+    static let alphabet = Array("abcXYZ019 .,;:!?'\"\n".utf16)
+
+    func check(_ text: [UInt16]) -> Bool {
+        text.withUnsafeBufferPointer { buf in
+            var fast = [Bool](repeating: false, count: buf.count)
+            guard UnicodeBreaks.simpleLineBreaks(buf, into: &fast) else { return true }
+            return fast == UnicodeBreaks.icuLineBreakFlags(buf)
+        }
+    }
+
+    @Test func simpleLineBreaksEqualICUOnRandomText() {
+        var rng = SplitMix(seed: 14)
+        for _ in 0..<20_000 {
+            let n = Int(rng.next() % 24) + 1
+            let text = (0..<n).map { _ in Self.alphabet[Int(rng.next() % UInt64(Self.alphabet.count))] }
+            #expect(check(text), "\(String(decoding: text, as: UTF16.self).debugDescription)")
+        }
+    }
+
+    @Test func simpleLineBreaksEqualICUOnTheCorpus() throws {
+        var used = 0
+        for c in try OracleCorpus.load() {
+            let units = Array(c.text.utf16)
+            var flags = [Bool](repeating: false, count: units.count)
+            if units.withUnsafeBufferPointer({ UnicodeBreaks.simpleLineBreaks($0, into: &flags) }) { used += 1 }
+            #expect(check(units), "\(c.id)")
+        }
+        #expect(used > 50)  // the fast path does apply to plain English
+    }
+
+    @Test func simpleLineBreaksRefuseOtherCharacters() {
+        for text in ["a-b", "a/b", "(a)", "a\u{00E9}", "中", "a\r\nb", "a\tb"] {
+            let units = Array(text.utf16)
+            var flags = [Bool](repeating: false, count: units.count)
+            #expect(!units.withUnsafeBufferPointer { UnicodeBreaks.simpleLineBreaks($0, into: &flags) }, "\(text)")
+        }
+    }
+
+    @Test func simpleGraphemesEqualICU() {
+        var rng = SplitMix(seed: 15)
+        let pool: [UInt16] = Array("ab Z,\r\n".utf16) + [0x3000, 0x3001, 0x4E2D, 0x6587, 0xFF01, 0xFF0C]
+        for _ in 0..<2000 {
+            let n = Int(rng.next() % 16) + 1
+            let text = (0..<n).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }
+            text.withUnsafeBufferPointer { buf in
+                #expect(UnicodeBreaks.simpleGraphemeEnds(buf) == icuGraphemes(buf))
+            }
+        }
+    }
+
+    /// ICU's grapheme ends, bypassing the fast path.
+    func icuGraphemes(_ buf: UnsafeBufferPointer<UInt16>) -> [Int32] {
+        var positions = [Int32](repeating: 0, count: buf.count + 1)
+        let n = positions.withUnsafeMutableBufferPointer { le_grapheme_breaks(buf.baseAddress, Int32(buf.count), $0.baseAddress, Int32(buf.count + 1)) }
+        return Array(positions.prefix(Int(n)))
+    }
+}
+
+import CICUShim
