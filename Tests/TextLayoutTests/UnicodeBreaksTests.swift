@@ -43,7 +43,8 @@ import Testing
 
     @Test func simpleGraphemesEqualICU() {
         var rng = SplitMix(seed: 15)
-        let pool: [UInt16] = Array("ab Z,\r\n".utf16) + [0x3000, 0x3001, 0x4E2D, 0x6587, 0xFF01, 0xFF0C]
+        let pool: [UInt16] = Array("ab Z,\r\n".utf16) + [0x3000, 0x3001, 0x4E2D, 0x6587, 0xFF01, 0xFF0C,
+                                                          0x2014, 0x201C, 0x201D, 0x2026, 0x2030, 0x20AC, 0x00E9, 0x2010]
         for _ in 0..<2000 {
             let n = Int(rng.next() % 16) + 1
             let text = (0..<n).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }

@@ -41,6 +41,10 @@ enum Engines {
     /// the steady state of measuring text the engine has not seen, in words it has.
     static let withoutParagraphCache: TextEngine = make(TextEngine.Configuration(paragraphCacheUnits: 0))
 
+    /// Default configuration, used only by the ratio benchmark's "prepared texts" pass (so that
+    /// `clearCaches()` on `standard` does not empty it).
+    static let steady: TextEngine = make(TextEngine.Configuration())
+
     private static func make(_ configuration: TextEngine.Configuration) -> TextEngine {
         do {
             return try TextEngine(fontDirectory: RepositoryPaths.fonts, configuration: configuration)

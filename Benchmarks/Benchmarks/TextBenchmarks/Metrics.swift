@@ -8,6 +8,12 @@ enum Metrics {
     /// The same with the shape cache warm and no prepared-paragraph cache (text the engine has
     /// not seen, in words it has).
     static let ratioWarmShapes = BenchmarkMetric.custom("Pango ratio x100 (warm shapes)", polarity: .prefersLarger, useScalingFactor: false)
+    /// The same with the full result (every line's text, range, width and position) where Pango
+    /// is asked only for its extents and line count.
+    static let ratioWarmFull = BenchmarkMetric.custom("Pango ratio x100 (warm shapes, all lines)", polarity: .prefersLarger, useScalingFactor: false)
+    /// The engine as deployed: re-measuring texts it has prepared before (the prepared-paragraph
+    /// cache on), which is what Pango's K passes over the same corpus amount to.
+    static let ratioSteady = BenchmarkMetric.custom("Pango ratio x100 (prepared texts)", polarity: .prefersLarger, useScalingFactor: false)
     /// Per corpus case, in the ratio benchmark.
     static let pangoPerCase = BenchmarkMetric.custom("Pango ns per case", useScalingFactor: false)
     static let coldPerCase = BenchmarkMetric.custom("LayoutEngine cold ns per case", useScalingFactor: false)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Shaped advances of words, keyed by (font, script, text, neighbours), shared by every thread.
 ///
 /// What is stored: each HarfBuzz call's answer for a whole run is kept once (`ShapedRun`, one
@@ -34,8 +36,14 @@ final class ShapeCache: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(hashValue_) }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.hashValue_ == b.hashValue_ && a.font == b.font && a.script == b.script && a.context == b.context
-                && a.units.elementsEqual(b.units)
+            guard a.hashValue_ == b.hashValue_, a.font == b.font, a.script == b.script, a.context == b.context,
+                  a.units.count == b.units.count else { return false }
+            return a.units.withUnsafeBufferPointer { x in
+                b.units.withUnsafeBufferPointer { y in
+                    guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+                    return memcmp(p, q, x.count * 2) == 0
+                }
+            }
         }
     }
 

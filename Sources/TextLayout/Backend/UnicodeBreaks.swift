@@ -115,7 +115,8 @@ enum UnicodeBreaks {
     }
 
     /// Grapheme ends without ICU for text made only of characters that never join a cluster
-    /// with a neighbour: Latin-1 and Latin Extended letters (below U+0300), CJK punctuation
+    /// with a neighbour: Latin-1 and Latin Extended letters (below U+0300), general punctuation
+    /// (U+2010–2027, U+2030–205E: dashes, curly quotes, "…"), currency signs, CJK punctuation
     /// (U+3000–3029, U+3030–303F), CJK ideographs (U+4E00–9FFF) and full-width forms
     /// (U+FF01–FF9D). Every such code unit is a cluster of its own, except CR LF. Returns nil when
     /// any other character appears, and ICU decides.
@@ -126,7 +127,8 @@ enum UnicodeBreaks {
         let n = text.count
         while i < n {
             let u = text[i]
-            let simple = u < 0x300 || (u >= 0x3000 && u <= 0x3029) || (u >= 0x3030 && u <= 0x303F)
+            let simple = u < 0x300 || (u >= 0x2010 && u <= 0x2027) || (u >= 0x2030 && u <= 0x205E)
+                || (u >= 0x20A0 && u <= 0x20BF) || (u >= 0x3000 && u <= 0x3029) || (u >= 0x3030 && u <= 0x303F)
                 || (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0xFF01 && u <= 0xFF9D)
             guard simple else { return nil }
             if u == 0x0D && i + 1 < n && text[i + 1] == 0x0A {

@@ -19,36 +19,57 @@ extension PreparedParagraph {
 
     /// Fills `segments` from the clusters (after advances are known).
     mutating func buildSegments() {
-        var s = Segments()
         let n = count
+        var s = Segments()
         guard n > 0 else {
             segments = s
             return
         }
-        s.ends.reserveCapacity(n / 4 + 1)
-        var start = 0
-        for i in 0..<n {
-            let boundary = i == n - 1 || breakAfter[i] || kinds[i] == .newline || kinds[i + 1] == .newline
-            guard boundary else { continue }
+        var segmentCount = 0
+        for i in 0..<n where i == n - 1 || breakAfter[i] || kinds[i] == .newline || kinds[i + 1] == .newline {
+            segmentCount += 1
+        }
+        s.ends = [Int32](repeating: 0, count: segmentCount)
+        s.total = [Double](repeating: 0, count: segmentCount)
+        s.content = [Double](repeating: 0, count: segmentCount)
+        s.flags = [UInt8](repeating: 0, count: segmentCount)
+        advances.withUnsafeBufferPointer { advances in
+        breakAdjust.withUnsafeBufferPointer { adjust in
+        kinds.withUnsafeBufferPointer { kinds in
+        breakAfter.withUnsafeBufferPointer { breakAfter in
+        s.ends.withUnsafeMutableBufferPointer { ends in
+        s.total.withUnsafeMutableBufferPointer { totals in
+        s.content.withUnsafeMutableBufferPointer { contents in
+        s.flags.withUnsafeMutableBufferPointer { flagsOut in
+            var k = 0
             var total = 0.0, content = 0.0, flags: UInt8 = 0
-            for j in start...i {
-                total += advances[j]
-                switch kinds[j] {
+            for i in 0..<n {
+                total += advances[i]
+                switch kinds[i] {
                 case .text:
-                    content = total + (j == i ? breakAdjust[j] : 0)
+                    content = total
                     flags |= Segments.hasText
                 case .space:
                     break
                 case .newline:
                     flags |= Segments.newline
                 }
+                let boundary = i == n - 1 || breakAfter[i] || kinds[i] == .newline || kinds[i + 1] == .newline
+                guard boundary else { continue }
+                // A segment that ends with a visible cluster ends a line right after it when it is
+                // the last on the line: its kerning with what follows is taken back.
+                if kinds[i] == .text { content += adjust[i] }
+                ends[k] = Int32(i + 1)
+                totals[k] = total
+                contents[k] = content
+                flagsOut[k] = flags
+                k += 1
+                total = 0
+                content = 0
+                flags = 0
             }
-            s.ends.append(Int32(i + 1))
-            s.total.append(total)
-            s.content.append(content)
-            s.flags.append(flags)
-            start = i + 1
-        }
+        }}}}}}}}
         segments = s
     }
+
 }
