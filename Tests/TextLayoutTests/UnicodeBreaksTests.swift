@@ -63,3 +63,11 @@ import Testing
 }
 
 import CICUShim
+
+@Suite struct TranscodingTests {
+    @Test func utf16UnitsEqualsTheUTF16View() {
+        let samples = ["", "ascii only", "café", "每有会意，便欣然忘食！", "emoji 👩‍👩‍👧 and 𠀋", "\u{0}\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
+                       String(repeating: "mixed 中文 ✓ ", count: 100)]
+        for s in samples { #expect(Preparer.utf16Units(s) == Array(s.utf16), "\(s)") }
+    }
+}

@@ -12,7 +12,7 @@ enum Preparer {
         var p = PreparedParagraph.empty(metrics: chain.faces.map(\.metrics))
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
-        let utf16 = Array(text.utf16)
+        let utf16 = utf16Units(text)
         guard !utf16.isEmpty else { return p }
         p.utf16 = utf16
         p.text = text
@@ -173,6 +173,36 @@ enum Preparer {
                 }
             }
             g = h
+        }
+    }
+
+    /// The UTF-16 code units of `text`, transcoded straight from its UTF-8 storage (much faster
+    /// than walking `String.UTF16View` for native strings).
+    static func utf16Units(_ text: String) -> [UInt16] {
+        var text = text
+        return text.withUTF8 { utf8 in
+            [UInt16](unsafeUninitializedCapacity: utf8.count) { out, written in
+                var i = 0, o = 0
+                let n = utf8.count
+                while i < n {
+                    let b = utf8[i]
+                    if b < 0x80 {
+                        out[o] = UInt16(b); o += 1; i += 1
+                    } else if b < 0xE0 {
+                        out[o] = UInt16(b & 0x1F) << 6 | UInt16(utf8[i + 1] & 0x3F); o += 1; i += 2
+                    } else if b < 0xF0 {
+                        out[o] = UInt16(b & 0x0F) << 12 | UInt16(utf8[i + 1] & 0x3F) << 6 | UInt16(utf8[i + 2] & 0x3F)
+                        o += 1; i += 3
+                    } else {
+                        let scalar = UInt32(b & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12
+                            | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)
+                        let v = scalar - 0x10000
+                        out[o] = UInt16(0xD800 + (v >> 10)); out[o + 1] = UInt16(0xDC00 + (v & 0x3FF))
+                        o += 2; i += 4
+                    }
+                }
+                written = o
+            }
         }
     }
 

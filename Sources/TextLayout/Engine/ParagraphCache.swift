@@ -50,6 +50,9 @@ final class ParagraphCache: Sendable {
         shards[key.shardIndex % shards.count]
     }
 
+    /// Whether the cache keeps anything at all (a capacity of 0 turns it off).
+    var isEnabled: Bool { capacity > 0 }
+
     func get(_ key: Key) -> PreparedBox? {
         shard(key).withLock { s in
             if let v = s.young[key] { return v }

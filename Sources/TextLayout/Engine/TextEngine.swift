@@ -79,6 +79,9 @@ public final class TextEngine: Sendable {
     public func prepare(_ text: String, style: TextStyle) throws(TextLayoutError) -> PreparedText {
         try style.validate()
         let chain = try registry.chain(for: style.font)
+        guard paragraphs.isEnabled else {
+            return PreparedText(box: PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache)), style: style)
+        }
         let key = ParagraphCache.Key(font: style.font, text: text)
         if let p = paragraphs.get(key) { return PreparedText(box: p, style: style) }
         let p = PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache))
