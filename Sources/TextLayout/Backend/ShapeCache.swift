@@ -54,17 +54,72 @@ final class ShapeCache: Sendable {
         let count: Int
     }
 
-    private struct State {
-        var young: [Key: Segment] = [:]
-        var old: [Key: Segment] = [:]
+    /// An open-addressing table (linear probing) keyed by the keys' own FNV hash: no `Hasher`,
+    /// no per-lookup allocation. Entries are never removed one by one; the whole table is.
+    private struct Table {
+        var keys: [Key?]
+        var values: [Segment?]
+        var count = 0
+        let shift: Int
+
+        /// A table of 2^bits slots; it doubles whenever it is half full.
+        init(bits: Int = 6) {
+            keys = Array(repeating: nil, count: 1 << bits)
+            values = Array(repeating: nil, count: 1 << bits)
+            shift = 64 - bits
+        }
+
+        @inline(__always) private func slot(_ key: Key) -> Int {
+            Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key.hashValue_)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+        }
+
+        func find(_ key: Key) -> Segment? {
+            let mask = keys.count - 1
+            var i = slot(key)
+            while let k = keys[i] {
+                if k == key { return values[i] }
+                i = (i + 1) & mask
+            }
+            return nil
+        }
+
+        mutating func insert(_ key: Key, _ value: Segment) {
+            if 2 * (count + 1) > keys.count { grow() }
+            let mask = keys.count - 1
+            var i = slot(key)
+            while let k = keys[i] {
+                if k == key {
+                    values[i] = value
+                    return
+                }
+                i = (i + 1) & mask
+            }
+            keys[i] = key
+            values[i] = value
+            count += 1
+        }
+
+        private mutating func grow() {
+            var bigger = Table(bits: 64 - shift + 1)
+            for i in keys.indices {
+                if let k = keys[i], let v = values[i] { bigger.insert(k, v) }
+            }
+            self = bigger
+        }
     }
 
-    private let state = Locked(State())
+    private struct State {
+        var young: Table
+        var old: Table?
+    }
+
+    private let state: Locked<State>
     private let capacity: Int
 
     /// Creates a cache holding at most about `2 × capacity` segments.
     init(capacity: Int) {
         self.capacity = max(1, capacity)
+        state = Locked(State(young: Table(), old: nil))
     }
 
     /// The cached segments for all `keys`, in order, or nil as soon as one is missing.
@@ -73,9 +128,10 @@ final class ShapeCache: Sendable {
             var out: [Segment] = []
             out.reserveCapacity(keys.count)
             for key in keys {
-                if let v = s.young[key] {
+                if let v = s.young.find(key) {
                     out.append(v)
-                } else if let v = s.old.removeValue(forKey: key) {
+                } else if let v = s.old?.find(key) {
+                    // Still in use: copy it into the young generation (the old one goes whole).
                     insert(&s, Key(font: key.font, script: key.script, units: v.run.units[v.offset..<(v.offset + v.count)],
                                    before: UInt16(key.context >> 16), after: UInt16(key.context & 0xFFFF)), v)
                     out.append(v)
@@ -88,8 +144,8 @@ final class ShapeCache: Sendable {
     }
 
     /// Stores every segment of a freshly shaped run: `edges` are the segments' boundaries in the
-    /// run's code units (first 0, last `run.units.count`); `keyFor(a, b)` builds the key of the
-    /// segment `a ..< b` over `run.units`.
+    /// run's code units (first 0, last `run.units.count`); `keyFor(units, a, b)` builds the key of
+    /// the segment `a ..< b` over `run.units`.
     func store(_ run: ShapedRun, edges: [Int], keyFor: (ArraySlice<UInt16>, Int, Int) -> Key) {
         state.withLock { s in
             for k in 0..<(edges.count - 1) {
@@ -102,32 +158,32 @@ final class ShapeCache: Sendable {
     private func insert(_ s: inout State, _ key: Key, _ value: Segment) {
         if s.young.count >= capacity {
             s.old = s.young
-            s.young = [:]
+            s.young = Table()
         }
-        s.young[key] = value
+        s.young.insert(key, value)
     }
 
     /// Drops every entry.
     func removeAll() {
-        state.withLock { $0 = State() }
+        state.withLock { $0 = State(young: Table(), old: nil) }
     }
 
-    /// The number of cached segments and an estimate of the bytes they hold (runs counted once).
+    /// The number of cached segments and an estimate of the bytes they hold (runs counted once;
+    /// each entry with its share of a half-full table).
     var statistics: (entries: Int, bytes: Int) {
         state.withLock { s in
             var runs = Set<ObjectIdentifier>()
             var bytes = 0
-            for values in [s.young.values, s.old.values] {
-                for v in values {
-                    bytes += 72  // the dictionary entry: key, value, hash slot
-                    if runs.insert(ObjectIdentifier(v.run)).inserted { bytes += v.run.byteCount }
+            for table in [s.young] + (s.old.map { [$0] } ?? []) {
+                bytes += 2 * table.count * (MemoryLayout<Key?>.stride + MemoryLayout<Segment?>.stride)
+                for case let v? in table.values where runs.insert(ObjectIdentifier(v.run)).inserted {
+                    bytes += v.run.byteCount
                 }
             }
-            return (s.young.count + s.old.count, bytes)
+            return (s.young.count + (s.old?.count ?? 0), bytes)
         }
     }
 }
-
 /// One HarfBuzz answer: a run's code units and, per code unit, two `Int32`:
 /// - the advance of the glyphs whose cluster starts there (font units);
 /// - `kerning << 2 | unsafeToBreak << 1 | clusterStart`: the part of that advance positioning
