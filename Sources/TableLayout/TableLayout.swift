@@ -222,6 +222,6 @@ public struct TableLayout<Content: TableContent>: Sendable {
     /// index path does not exist.
     public func isExact(at p: IndexPath) -> Bool? {
         guard let i = elementIndex(of: p) else { return nil }
-        return tree.element(at: i).state.isExact
+        return tree.heightAndState(at: i).state.isExact
     }
 }
