@@ -215,8 +215,11 @@ enum TreeSearch {
         }
         guard let j = hit else { return nil }
         let st = node.states
+        let countHeaders = node.total.sections > 0
         let state = st.withUnsafeBufferPointer { s -> ElementState in
-            for q in 0..<j where s[q].raw & 3 == ElementState.Kind.header.rawValue { headers += 1 }
+            if countHeaders {
+                for q in 0..<j where s[q].raw & 3 == ElementState.Kind.header.rawValue { headers += 1 }
+            }
             return s[j]
         }
         return (index + j, acc, headers, state)

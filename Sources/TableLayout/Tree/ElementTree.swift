@@ -206,11 +206,21 @@ class TreeNode: @unchecked Sendable {
         if isLeaf {
             total = TreeSummary.of(heights: heights, states: states)
         } else {
-            var totals: [TreeSummary] = []
-            totals.reserveCapacity(children.count)
+            // Refill the cache in place (no allocation when the child count is unchanged).
+            let n = children.count
+            if childTotals.count != n {
+                childTotals = [TreeSummary](repeating: TreeSummary(), count: n)
+            }
             var s = TreeSummary()
-            for c in children { totals.append(c.total); s += c.total }
-            childTotals = totals
+            children.withUnsafeBufferPointer { cs in
+                childTotals.withUnsafeMutableBufferPointer { ts in
+                    for k in 0..<n {
+                        let t = cs[k].total
+                        ts[k] = t
+                        s += t
+                    }
+                }
+            }
             total = s
         }
     }
