@@ -18,7 +18,11 @@ extension ElementTree {
 
     /// Builds a tree holding the runs in order.
     init(runs: [Run]) {
-        let total = runs.reduce(0) { $0 + $1.count }
+        self.init(runs: runs, total: runs.reduce(0) { $0 + $1.count })
+    }
+
+    /// Builds a tree holding the runs in order; `total` is the sum of their counts.
+    init(runs: [Run], total: Int) {
         guard total > 0 else { self.init(); return }
         let pieces = evenPieces(count: total, maximum: TreeShape.leafCapacity)
         var leaves: [TreeNode] = []
