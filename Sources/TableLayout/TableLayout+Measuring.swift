@@ -38,7 +38,7 @@ extension TableLayout {
         guard !indices.isEmpty else { return }
         guard let sizer else {
             let i = indices[0]
-            throw .noHeightSource(element: tableElement(at: i, state: tree.element(at: i).state).name)
+            throw .noHeightSource(element: tableElement(at: i, state: tree.heightAndState(at: i).state).name)
         }
         let requests = indices.map { sizingRequest(at: $0) }
         let heights = try Self.run(sizer, on: requests)
@@ -111,7 +111,7 @@ extension TableLayout {
     /// not above the anchor). Invalid index paths change nothing and answer 0.
     @discardableResult
     public mutating func measureRow(at p: IndexPath, anchor: IndexPath? = nil) throws(TableError) -> Double {
-        guard let i = elementIndex(of: p), !tree.element(at: i).state.isExact else { return 0 }
+        guard let i = elementIndex(of: p), !tree.heightAndState(at: i).state.isExact else { return 0 }
         let before = anchor.map { rectForRow(at: $0).minY } ?? 0
         try measure(indices: [i])
         guard let anchor, elementIndex(of: anchor) != nil else { return 0 }
@@ -132,7 +132,7 @@ extension TableLayout {
         var measured = 0
         for _ in 0..<(tree.count + 1) {
             let pending = elements(overlappingFrom: current, to: current + height)
-                .map(\.index).filter { !tree.element(at: $0).state.isExact }
+                .map(\.index).filter { !tree.heightAndState(at: $0).state.isExact }
             // Elements of height 0 that are estimated can't overlap; nothing else to measure.
             guard !pending.isEmpty else { break }
             try measure(indices: pending)

@@ -42,7 +42,7 @@ extension TableLayout {
     /// `rectForRow(at:)`; `Rect.zero` for an index path that does not exist.
     public func rectForRow(at p: IndexPath) -> Rect {
         guard let i = elementIndex(of: p) else { return .zero }
-        return rowRect(index: i, y: tree.prefix(before: i).height, height: tree.element(at: i).height)
+        return rowRect(index: i, y: tree.prefix(before: i).height, height: tree.heightAndState(at: i).height)
     }
 
     func rowRect(index: Int, y: Double, height: Double) -> Rect {
@@ -56,7 +56,7 @@ extension TableLayout {
         guard section >= 0, section < numberOfSections else { return .zero }
         let i = tree.headerIndex(ofSection: section)
         return Rect(x: 0, y: sectionsTop + tree.prefix(before: i).height, width: configuration.width,
-                    height: tree.element(at: i).height)
+                    height: tree.heightAndState(at: i).height)
     }
 
     /// `rectForFooter(inSection:)`; `Rect.zero` for a section that does not exist.
@@ -64,7 +64,7 @@ extension TableLayout {
         guard section >= 0, section < numberOfSections else { return .zero }
         let i = tree.headerIndex(ofSection: section + 1) - 1
         return Rect(x: 0, y: sectionsTop + tree.prefix(before: i).height, width: configuration.width,
-                    height: tree.element(at: i).height)
+                    height: tree.heightAndState(at: i).height)
     }
 
     /// `indexPathForRow(at:)`: the row whose rect contains the point, with half-open intervals
@@ -72,9 +72,7 @@ extension TableLayout {
     /// outside the content.
     public func indexPathForRow(at point: Point) -> IndexPath? {
         guard point.x >= 0, point.x < configuration.width else { return nil }
-        guard let hit = tree.element(atOffset: point.y - sectionsTop) else { return nil }
-        let state = tree.element(at: hit.index).state
-        guard state.isRow else { return nil }
+        guard let hit = tree.elementAndState(atOffset: point.y - sectionsTop), hit.state.isRow else { return nil }
         let s = hit.headersBefore - 1
         return IndexPath(row: hit.index - tree.headerIndex(ofSection: s) - 1, section: s)
     }

@@ -89,6 +89,6 @@ extension TableLayout {
         let local = y - sectionsTop
         if local < 0 { return 0 }
         guard let hit = tree.element(atOffset: local) else { return numberOfSections - 1 }
-        return Swift.max(0, hit.headersBefore - (tree.element(at: hit.index).state.isHeader ? 0 : 1))
+        return Swift.max(0, hit.headersBefore - (tree.heightAndState(at: hit.index).state.isHeader ? 0 : 1))
     }
 }

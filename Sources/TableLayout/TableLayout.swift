@@ -50,25 +50,36 @@ public struct TableLayout<Content: TableContent>: Sendable {
         var runs: [ElementTree<Content>.Run] = []
         runs.reserveCapacity(sections.count * 3)
         var total = 0
-        for (s, section) in sections.enumerated() {
-            runs.append(try headerFooterRun(section.header, isHeader: true, section: s))
+        var needsMeasuring = false
+        // Index loops rather than `enumerated()`: this code runs unspecialized in client modules,
+        // where each generic iterator step costs a metadata lookup (a million runs is common).
+        for s in sections.indices {
+            let section = sections[s]
+            let header = try headerFooterRun(section.header, isHeader: true, section: s)
+            runs.append(header)
             var row = 0
-            for (k, run) in section.runs.enumerated() {
+            let sectionRuns = section.runs
+            for k in sectionRuns.indices {
+                let run = sectionRuns[k]
                 guard run.count >= 0 else { throw .invalidCount(field: "sections[\(s)].runs[\(k)].count", value: run.count) }
                 let (h, st) = try rowElement(run.row, field: "sections[\(s)].rows[\(row)]")
-                if run.count > 0 { runs.append(.init(count: run.count, height: h, state: st, content: run.row.content)) }
+                if run.count > 0 {
+                    runs.append(.init(count: run.count, height: h, state: st, content: run.row.content))
+                    if !st.isExact && !isEstimated(.row) { needsMeasuring = true }
+                }
                 let (sum, overflow) = row.addingReportingOverflow(run.count)
                 row = overflow ? Int.max : sum
             }
-            runs.append(try headerFooterRun(section.footer, isHeader: false, section: s))
+            let footer = try headerFooterRun(section.footer, isHeader: false, section: s)
+            runs.append(footer)
+            for e in [header, footer] where !e.state.isExact && !isEstimated(e.state.kind) { needsMeasuring = true }
             let (t, o) = total.addingReportingOverflow(row &+ 2)
             total = o || row == Int.max ? Int.max : t
             if total > Self.maximumElementCount {
                 throw .tooManyRows(field: "sections[\(s)]", count: total, limit: Self.maximumElementCount)
             }
         }
-        tree = ElementTree(runs: runs)
-        let needsMeasuring = runs.contains { !$0.state.isExact && !isEstimated($0.state.kind) }
+        tree = ElementTree(runs: runs, total: total)
         if needsMeasuring { try measureUnestimated() }
     }
 
@@ -222,6 +233,6 @@ public struct TableLayout<Content: TableContent>: Sendable {
     /// index path does not exist.
     public func isExact(at p: IndexPath) -> Bool? {
         guard let i = elementIndex(of: p) else { return nil }
-        return tree.element(at: i).state.isExact
+        return tree.heightAndState(at: i).state.isExact
     }
 }

@@ -74,7 +74,12 @@ public struct SectionSpec<Content: TableContent>: Sendable {
                 footer: HeaderFooter<Content> = .styleDefault) {
         self.header = header
         self.footer = footer
-        self.runs = rows.map { RowRun(count: 1, row: $0) }
+        // A plain index loop: this runs unspecialized in client modules, where `map`'s generic
+        // iterator costs a metadata lookup per row.
+        var runs: [RowRun<Content>] = []
+        runs.reserveCapacity(rows.count)
+        for i in rows.indices { runs.append(RowRun(count: 1, row: rows[i])) }
+        self.runs = runs
     }
 
     /// A section of `count` identical rows (default: `count` rows of the table's `rowHeight`).

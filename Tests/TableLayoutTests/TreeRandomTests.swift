@@ -41,6 +41,17 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func randomOperations(seed: UInt64) {
+        randomOperations(seed: seed, fromRuns: false)
+    }
+
+    /// The same, starting from a bulk build out of long runs, whose identical leaves are shared
+    /// between parents: every mutation must give the position it changes its own copy.
+    @Test(arguments: [11, 12, 13] as [UInt64])
+    func randomOperationsOnSharedLeaves(seed: UInt64) {
+        randomOperations(seed: seed, fromRuns: true)
+    }
+
+    func randomOperations(seed: UInt64, fromRuns: Bool) {
         var rng = SeededRandom(seed: seed)
         var m = Model()
         var nextID = 0
@@ -55,9 +66,27 @@ import Testing
             }
             return b
         }
-        let initial = make(Int.random(in: 0...2000, using: &rng), &rng)
-        var tree = ElementTree<Int>(buffer: initial)
-        m.heights = initial.heights; m.states = initial.states; m.ids = initial.contents
+        var tree: ElementTree<Int>
+        if fromRuns {
+            var runs: [ElementTree<Int>.Run] = []
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                let count = [0, 1, 2, 300, 2000, 6000].randomElement(using: &rng)!
+                let kind: ElementState.Kind = [.row, .row, .header, .footer].randomElement(using: &rng)!
+                let run = ElementTree<Int>.Run(count: count, height: Double(Int.random(in: 0...100, using: &rng)) / 4,
+                                               state: ElementState(kind: kind, exact: Bool.random(using: &rng), selfSizing: true),
+                                               content: nextID)
+                nextID += 1
+                runs.append(run)
+                m.heights += Array(repeating: run.height, count: count)
+                m.states += Array(repeating: run.state, count: count)
+                m.ids += Array(repeating: run.content, count: count)
+            }
+            tree = ElementTree<Int>(runs: runs)
+        } else {
+            let initial = make(Int.random(in: 0...2000, using: &rng), &rng)
+            tree = ElementTree<Int>(buffer: initial)
+            m.heights = initial.heights; m.states = initial.states; m.ids = initial.contents
+        }
         check(tree, m, &rng)
         for step in 0..<300 {
             let snapshot = tree  // path copying: the snapshot must never change

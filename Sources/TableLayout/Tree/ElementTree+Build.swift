@@ -1,6 +1,12 @@
 /// Bulk building: leaves are filled directly from runs of identical elements and the internal
-/// levels are built bottom-up, so building n elements costs O(n) with about n / 256 leaf
-/// allocations and no per-element rebalancing.
+/// levels are built bottom-up, so building n elements costs O(n / leafCapacity) node allocations
+/// and no per-element rebalancing.
+///
+/// Leaves that would hold exactly the same elements (consecutive pieces of one long run with the
+/// same size) are built once and shared: a run of a million identical rows costs two distinct
+/// leaves plus the internal nodes that point at them. Sharing is safe because every mutation
+/// copies a node that is not uniquely referenced before changing it (path copying), so the first
+/// change to a shared leaf gives that position its own copy.
 extension ElementTree {
     /// A run of `count` identical elements.
     struct Run: Sendable {
@@ -12,48 +18,93 @@ extension ElementTree {
 
     /// Builds a tree holding the runs in order.
     init(runs: [Run]) {
-        let total = runs.reduce(0) { $0 + $1.count }
+        self.init(runs: runs, total: runs.reduce(0) { $0 + $1.count })
+    }
+
+    /// Builds a tree holding the runs in order; `total` is the sum of their counts.
+    init(runs: [Run], total: Int) {
         guard total > 0 else { self.init(); return }
-        var leaves: [TreeNode<Content>] = []
-        let pieces = evenPieces(count: total, maximum: Self.leafCapacity)
+        let pieces = evenPieces(count: total, maximum: TreeShape.leafCapacity)
+        var leaves: [TreeNode] = []
         leaves.reserveCapacity(pieces.count)
         var runIndex = 0
         var usedInRun = 0
+        // The last leaf built from inside a single run, for sharing with the next identical piece.
+        var shared: (run: Int, size: Int, leaf: TreeNode)? = nil
+        var segments: [(run: Int, count: Int)] = []
         for piece in pieces {
-            var buffer = ElementBuffer<Content>()
-            buffer.reserve(piece.count)
+            while runs[runIndex].count == usedInRun { runIndex += 1; usedInRun = 0 }
+            if runs[runIndex].count - usedInRun >= piece.count {
+                // The piece lies inside one run: reuse the previous leaf when it is the same.
+                if let s = shared, s.run == runIndex, s.size == piece.count {
+                    leaves.append(s.leaf)
+                } else {
+                    let leaf = Self.leaf(runs, [(runIndex, piece.count)])
+                    shared = (runIndex, piece.count, leaf)
+                    leaves.append(leaf)
+                }
+                usedInRun += piece.count
+                continue
+            }
+            segments.removeAll(keepingCapacity: true)
             var need = piece.count
             while need > 0 {
-                let run = runs[runIndex]
-                let take = Swift.min(need, run.count - usedInRun)
-                if take > 0 {
-                    buffer.heights.append(contentsOf: repeatElement(run.height, count: take))
-                    buffer.states.append(contentsOf: repeatElement(run.state, count: take))
-                    buffer.contents.append(contentsOf: repeatElement(run.content, count: take))
-                }
+                let take = Swift.min(need, runs[runIndex].count - usedInRun)
+                if take > 0 { segments.append((runIndex, take)) }
                 need -= take
                 usedInRun += take
-                if usedInRun == run.count { runIndex += 1; usedInRun = 0 }
+                if usedInRun == runs[runIndex].count && need > 0 { runIndex += 1; usedInRun = 0 }
             }
-            leaves.append(TreeNode(leaf: buffer))
+            leaves.append(Self.leaf(runs, segments))
         }
         self.init(root: Self.buildLevels(leaves))
+    }
+
+    /// A leaf holding `segments` (counts of elements of the given runs), in order.
+    private static func leaf(_ runs: [Run], _ segments: [(run: Int, count: Int)]) -> TreeNode {
+        let n = segments.reduce(0) { $0 + $1.count }
+        let heights = [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
+            var p = buffer.baseAddress!
+            for s in segments {
+                p.initialize(repeating: runs[s.run].height, count: s.count)
+                p += s.count
+            }
+            initialized = n
+        }
+        let states = [ElementState](unsafeUninitializedCapacity: n) { buffer, initialized in
+            var p = buffer.baseAddress!
+            for s in segments {
+                p.initialize(repeating: runs[s.run].state, count: s.count)
+                p += s.count
+            }
+            initialized = n
+        }
+        let contents = [Content](unsafeUninitializedCapacity: n) { buffer, initialized in
+            var p = buffer.baseAddress!
+            for s in segments {
+                p.initialize(repeating: runs[s.run].content, count: s.count)
+                p += s.count
+            }
+            initialized = n
+        }
+        return LeafNode(heights: heights, states: states, contents: contents,
+                        total: TreeSummary.of(heights: heights, states: states))
     }
 
     /// Builds a tree holding `buffer`'s elements.
     init(buffer: ElementBuffer<Content>) {
         guard buffer.count > 0 else { self.init(); return }
-        let leaves = evenPieces(count: buffer.count, maximum: Self.leafCapacity).map {
-            TreeNode(leaf: buffer.slice($0))
+        let leaves: [TreeNode] = evenPieces(count: buffer.count, maximum: TreeShape.leafCapacity).map {
+            LeafNode(buffer.slice($0))
         }
         self.init(root: Self.buildLevels(leaves))
     }
 
     /// Groups nodes of one level into parents until one root remains.
-    static func buildLevels(_ level: [TreeNode<Content>]) -> TreeNode<Content> {
+    static func buildLevels(_ level: [TreeNode]) -> TreeNode {
         var nodes = level
         while nodes.count > 1 {
-            nodes = evenPieces(count: nodes.count, maximum: fanout).map { TreeNode(children: Array(nodes[$0])) }
+            nodes = evenPieces(count: nodes.count, maximum: TreeShape.fanout).map { TreeNode(children: Array(nodes[$0])) }
         }
         return nodes[0]
     }

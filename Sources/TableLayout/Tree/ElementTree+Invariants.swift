@@ -9,9 +9,10 @@ extension ElementTree {
         return check(root, depth: 0, isRoot: true, leafDepth: &leafDepth)
     }
 
-    private func check(_ node: TreeNode<Content>, depth: Int, isRoot: Bool, leafDepth: inout Int?) -> String? {
+    private func check(_ node: TreeNode, depth: Int, isRoot: Bool, leafDepth: inout Int?) -> String? {
         if node.isLeaf {
-            let e = node.elements
+            guard node is LeafNode<Content> else { return "leaf of another payload type" }
+            let e = node.leaf(Content.self).buffer
             if e.heights.count != e.states.count || e.heights.count != e.contents.count {
                 return "leaf arrays differ in length"
             }
@@ -24,8 +25,10 @@ extension ElementTree {
         }
         if node.children.isEmpty { return "internal node without children" }
         if node.children.count > Self.fanout { return "internal node with \(node.children.count) > \(Self.fanout) children" }
+        if node.childTotals.count != node.children.count { return "child summary cache of the wrong length" }
         var s = TreeSummary()
-        for c in node.children {
+        for (k, c) in node.children.enumerated() {
+            if node.childTotals[k] != c.total { return "child summary cache \(node.childTotals[k]) ≠ \(c.total)" }
             if let v = check(c, depth: depth + 1, isRoot: false, leafDepth: &leafDepth) { return v }
             s += c.total
         }

@@ -7,21 +7,40 @@ extension ElementTree {
     mutating func set(_ index: Int, height: Double, state: ElementState, content: Content? = nil) {
         makeRootUnique()
         var node = root
-        var path: [TreeNode<Content>] = [node]
+        var path: [(node: TreeNode, child: Int)] = []
         var i = index
         while !node.isLeaf {
-            var chosen = node.children.count - 1
-            for (k, c) in node.children.enumerated() {
-                if i < c.total.count { chosen = k; break }
-                i -= c.total.count
+            let chosen = node.childTotals.withUnsafeBufferPointer { totals -> Int in
+                let last = totals.count - 1
+                for k in 0..<last {
+                    if i < totals[k].count { return k }
+                    i -= totals[k].count
+                }
+                return last
             }
+            path.append((node, chosen))
             node = node.uniqueChild(chosen)
-            path.append(node)
         }
-        node.elements.heights[i] = height
-        node.elements.states[i] = state
-        if let content { node.elements.contents[i] = content }
-        for n in path.reversed() { n.recomputeTotal() }
+        let oldHeight = node.heights[i], oldState = node.states[i]
+        node.heights[i] = height
+        node.states[i] = state
+        if let content { node.leaf(Content.self).contents[i] = content }
+        // Only one element changed: adjust the summaries along the path by the difference
+        // (heights re-summed in the leaf, so the leaf's total stays the left-to-right sum).
+        if oldHeight != height { node.recomputeTotal() } else {
+            node.total.exact += (state.isExact ? 1 : 0) - (oldState.isExact ? 1 : 0)
+            node.total.sections += (state.isHeader ? 1 : 0) - (oldState.isHeader ? 1 : 0)
+        }
+        var below = node.total
+        for (parent, k) in path.reversed() {
+            parent.childTotals[k] = below
+            parent.total = parent.childTotals.withUnsafeBufferPointer { totals in
+                var s = TreeSummary()
+                for t in totals { s += t }
+                return s
+            }
+            below = parent.total
+        }
     }
 
     /// Inserts `buffer`'s elements so that the first lands at `index` (in `0...count`).
@@ -36,17 +55,17 @@ extension ElementTree {
 
     /// Inserts into `node` (uniquely referenced); returns new right siblings when it overflowed.
     private static func insert(_ buffer: ElementBuffer<Content>, at index: Int,
-                               into node: TreeNode<Content>) -> [TreeNode<Content>] {
+                               into node: TreeNode) -> [TreeNode] {
         if node.isLeaf {
-            node.elements.heights.insert(contentsOf: buffer.heights, at: index)
-            node.elements.states.insert(contentsOf: buffer.states, at: index)
-            node.elements.contents.insert(contentsOf: buffer.contents, at: index)
-            guard node.elements.count > leafCapacity else { node.recomputeTotal(); return [] }
-            let all = node.elements
+            let leaf = node.leaf(Content.self)
+            leaf.heights.insert(contentsOf: buffer.heights, at: index)
+            leaf.states.insert(contentsOf: buffer.states, at: index)
+            leaf.contents.insert(contentsOf: buffer.contents, at: index)
+            guard leaf.heights.count > leafCapacity else { leaf.recomputeTotal(); return [] }
+            let all = leaf.buffer
             let pieces = evenPieces(count: all.count, maximum: leafCapacity)
-            node.elements = all.slice(pieces[0])
-            node.recomputeTotal()
-            return pieces.dropFirst().map { TreeNode(leaf: all.slice($0)) }
+            leaf.buffer = all.slice(pieces[0])
+            return pieces.dropFirst().map { LeafNode(all.slice($0)) }
         }
         var i = index
         var chosen = node.children.count - 1
@@ -71,15 +90,16 @@ extension ElementTree {
         makeRootUnique()
         Self.remove(range, from: root)
         while !root.isLeaf && root.children.count == 1 { root = root.children[0] }
-        if !root.isLeaf && root.children.isEmpty { root = TreeNode(leaf: ElementBuffer()) }
+        if !root.isLeaf && root.children.isEmpty { root = LeafNode<Content>(ElementBuffer()) }
     }
 
-    private static func remove(_ range: Range<Int>, from node: TreeNode<Content>) {
+    private static func remove(_ range: Range<Int>, from node: TreeNode) {
         if node.isLeaf {
-            node.elements.heights.removeSubrange(range)
-            node.elements.states.removeSubrange(range)
-            node.elements.contents.removeSubrange(range)
-            node.recomputeTotal()
+            let leaf = node.leaf(Content.self)
+            leaf.heights.removeSubrange(range)
+            leaf.states.removeSubrange(range)
+            leaf.contents.removeSubrange(range)
+            leaf.recomputeTotal()
             return
         }
         var base = 0
@@ -106,7 +126,7 @@ extension ElementTree {
 
     /// Merges every child that is below a quarter full into a neighbour (re-splitting the pair
     /// if the merge overflows); drops empty children.
-    private static func rebalanceChildren(of node: TreeNode<Content>) {
+    private static func rebalanceChildren(of node: TreeNode) {
         node.children.removeAll { $0.width == 0 }
         var k = 0
         while k < node.children.count && node.children.count > 1 {
@@ -116,12 +136,11 @@ extension ElementTree {
             let left = k > 0 ? k - 1 : k
             let a = node.uniqueChild(left), b = node.children[left + 1]
             if a.isLeaf {
-                var all = a.elements
-                all.append(contentsOf: b.elements)
+                var all = a.leaf(Content.self).buffer
+                all.append(contentsOf: b.leaf(Content.self).buffer)
                 let pieces = evenPieces(count: all.count, maximum: leafCapacity)
-                a.elements = all.slice(pieces[0])
-                a.recomputeTotal()
-                if pieces.count > 1 { node.children[left + 1] = TreeNode(leaf: all.slice(pieces[1])) }
+                a.leaf(Content.self).buffer = all.slice(pieces[0])
+                if pieces.count > 1 { node.children[left + 1] = LeafNode(all.slice(pieces[1])) }
                 else { node.children.remove(at: left + 1) }
             } else {
                 let all = a.children + b.children
@@ -144,13 +163,13 @@ extension ElementTree {
         Self.updateAll(root, body)
     }
 
-    private static func updateAll(_ node: TreeNode<Content>, _ body: (inout Double, inout ElementState) -> Void) {
+    private static func updateAll(_ node: TreeNode, _ body: (inout Double, inout ElementState) -> Void) {
         if node.isLeaf {
-            for j in 0..<node.elements.count {
-                var h = node.elements.heights[j], st = node.elements.states[j]
+            for j in 0..<node.heights.count {
+                var h = node.heights[j], st = node.states[j]
                 body(&h, &st)
-                node.elements.heights[j] = h
-                node.elements.states[j] = st
+                node.heights[j] = h
+                node.states[j] = st
             }
         } else {
             for k in node.children.indices { updateAll(node.uniqueChild(k), body) }

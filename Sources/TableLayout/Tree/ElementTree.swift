@@ -10,7 +10,8 @@
 ///
 /// Leaves store their elements in three parallel compact arrays (heights as `Double`, one state
 /// byte, the user's payload), so a row with a one-byte payload costs about 10 bytes plus a small
-/// share of its leaf. Internal nodes hold up to `fanout` children; leaves up to `leafCapacity`
+/// share of its leaf — and less while it is one of a long run of identical rows, whose identical
+/// leaves a bulk build shares (see `init(runs:)`). Internal nodes hold up to `fanout` children; leaves up to `leafCapacity`
 /// elements. All leaves are at the same depth: nodes are split when they overflow and merged
 /// with a neighbour when they fall below a quarter full, so depth is O(log n).
 ///
@@ -19,16 +20,16 @@
 /// drop its working copy.
 struct ElementTree<Content: Sendable>: Sendable {
     /// Maximum elements in a leaf.
-    static var leafCapacity: Int { 256 }
+    static var leafCapacity: Int { TreeShape.leafCapacity }
     /// Maximum children of an internal node.
-    static var fanout: Int { 32 }
+    static var fanout: Int { TreeShape.fanout }
 
-    var root: TreeNode<Content>
+    var root: TreeNode
 
     /// An empty tree.
-    init() { root = TreeNode(leaf: ElementBuffer()) }
+    init() { root = LeafNode<Content>(ElementBuffer()) }
 
-    init(root: TreeNode<Content>) { self.root = root }
+    init(root: TreeNode) { self.root = root }
 
     /// The summary of the whole tree.
     var summary: TreeSummary { root.total }
@@ -85,6 +86,26 @@ struct TreeSummary: Hashable, Sendable {
     }
 
     static func += (a: inout TreeSummary, b: TreeSummary) { a = a + b }
+
+    /// The summary of parallel heights and states, heights summed left to right.
+    static func of(heights: [Double], states: [ElementState]) -> TreeSummary {
+        var s = TreeSummary(count: heights.count)
+        heights.withUnsafeBufferPointer { h in
+            var sum = 0.0
+            for v in h { sum += v }
+            s.height = sum
+        }
+        states.withUnsafeBufferPointer { st in
+            var exact = 0, headers = 0
+            for v in st {
+                exact &+= Int((v.raw & ElementState.exactBit) >> 2)
+                headers &+= v.raw & 3 == ElementState.Kind.header.rawValue ? 1 : 0
+            }
+            s.exact = exact
+            s.sections = headers
+        }
+        return s
+    }
 }
 
 /// Elements in structure-of-arrays form: what leaves store and what insertions carry.
@@ -118,74 +139,144 @@ struct ElementBuffer<Content: Sendable>: Sendable {
     }
 
     /// The summary of all elements, summed left to right.
-    var summary: TreeSummary {
-        var s = TreeSummary(count: heights.count)
-        for i in heights.indices {
-            s.height += heights[i]
-            let st = states[i]
-            if st.isExact { s.exact += 1 }
-            if st.isHeader { s.sections += 1 }
-        }
-        return s
-    }
+    var summary: TreeSummary { TreeSummary.of(heights: heights, states: states) }
 }
 
-/// A node of the tree: a leaf (elements) or an internal node (children).
+/// The shape limits of every `ElementTree` (independent of the payload type, so that the
+/// non-generic node code can use them as constants).
+enum TreeShape {
+    /// Maximum elements in a leaf.
+    static let leafCapacity = 256
+    /// Maximum children of an internal node.
+    static let fanout = 32
+}
+
+/// A node of the tree: an internal node (children) or a leaf (`LeafNode`, which adds the
+/// payloads).
+///
+/// The node is not generic over the payload: everything a search reads — summaries, heights,
+/// states — lives here with a fixed layout, so descents run without generic metadata lookups.
+/// An internal node keeps its children's summaries in one contiguous array (`childTotals`, kept
+/// current by `recomputeTotal()`), so a descent scans one small array per level instead of
+/// touching every child.
 ///
 /// Mutated only while uniquely referenced (the tree copies shared nodes on the path first), which
-/// is what makes the unchecked `Sendable` conformance sound.
-final class TreeNode<Content: Sendable>: @unchecked Sendable {
-    var isLeaf: Bool
-    var elements: ElementBuffer<Content>
-    var children: [TreeNode<Content>]
+/// is what makes the unchecked `Sendable` conformance sound, and also why the stored properties
+/// opt out of dynamic exclusivity checks (`@exclusivity(unchecked)`): a node being changed is
+/// reachable from one place only. Identical leaves may be shared by several parents (bulk
+/// building shares them); the same rule copies them before any change.
+class TreeNode: @unchecked Sendable {
+    final let isLeaf: Bool
     /// Summary of everything below this node; kept current by every mutation.
-    var total: TreeSummary
+    @exclusivity(unchecked) final var total: TreeSummary
+    /// Children of an internal node (empty for a leaf).
+    @exclusivity(unchecked) final var children: [TreeNode]
+    /// `children[k].total` for every k (empty for a leaf).
+    @exclusivity(unchecked) final var childTotals: [TreeSummary]
+    /// Element heights of a leaf (empty for an internal node).
+    @exclusivity(unchecked) final var heights: [Double]
+    /// Element states of a leaf (empty for an internal node).
+    @exclusivity(unchecked) final var states: [ElementState]
 
-    init(leaf: ElementBuffer<Content>) {
-        isLeaf = true
-        elements = leaf
-        children = []
-        total = leaf.summary
-    }
-
-    init(children: [TreeNode<Content>]) {
+    /// An internal node.
+    init(children: [TreeNode]) {
         isLeaf = false
-        elements = ElementBuffer()
         self.children = children
+        childTotals = []
+        heights = []
+        states = []
         total = TreeSummary()
         recomputeTotal()
     }
 
-    /// A shallow copy: a leaf's arrays (copy-on-write) or an internal node's child references.
-    func copy() -> TreeNode<Content> {
-        isLeaf ? TreeNode(leaf: elements) : TreeNode(children: children)
+    /// The leaf part of a `LeafNode`.
+    init(heights: [Double], states: [ElementState], total: TreeSummary) {
+        isLeaf = true
+        children = []
+        childTotals = []
+        self.heights = heights
+        self.states = states
+        self.total = total
     }
 
-    func recomputeTotal() {
+    /// A shallow copy: an internal node's child references (a leaf overrides this).
+    func copy() -> TreeNode { TreeNode(children: children) }
+
+    final func recomputeTotal() {
         if isLeaf {
-            total = elements.summary
+            total = TreeSummary.of(heights: heights, states: states)
         } else {
+            // Refill the cache in place (no allocation when the child count is unchanged).
+            let n = children.count
+            if childTotals.count != n {
+                childTotals = [TreeSummary](repeating: TreeSummary(), count: n)
+            }
             var s = TreeSummary()
-            for c in children { s += c.total }
+            children.withUnsafeBufferPointer { cs in
+                childTotals.withUnsafeMutableBufferPointer { ts in
+                    for k in 0..<n {
+                        let t = cs[k].total
+                        ts[k] = t
+                        s += t
+                    }
+                }
+            }
             total = s
         }
     }
 
     /// Number of items directly in this node (elements of a leaf, children of an internal node).
-    var width: Int { isLeaf ? elements.count : children.count }
+    final var width: Int { isLeaf ? heights.count : children.count }
 
     /// Child `i`, copied first if it is shared.
-    func uniqueChild(_ i: Int) -> TreeNode<Content> {
+    final func uniqueChild(_ i: Int) -> TreeNode {
         if !isKnownUniquelyReferenced(&children[i]) { children[i] = children[i].copy() }
         return children[i]
     }
 
     /// The leaf depth below this node (0 for a leaf).
-    var depth: Int {
+    final var depth: Int {
         var d = 0
         var n = self
         while !n.isLeaf { n = n.children[0]; d += 1 }
         return d
+    }
+}
+
+/// A leaf: heights and states (in `TreeNode`) plus the user's payloads, in parallel arrays.
+final class LeafNode<Content: Sendable>: TreeNode, @unchecked Sendable {
+    @exclusivity(unchecked) var contents: [Content]
+
+    init(heights: [Double], states: [ElementState], contents: [Content], total: TreeSummary) {
+        self.contents = contents
+        super.init(heights: heights, states: states, total: total)
+    }
+
+    convenience init(_ buffer: ElementBuffer<Content>) {
+        self.init(heights: buffer.heights, states: buffer.states, contents: buffer.contents, total: buffer.summary)
+    }
+
+    override func copy() -> TreeNode {
+        LeafNode(heights: heights, states: states, contents: contents, total: total)
+    }
+
+    /// The leaf's elements as a buffer (copy-on-write arrays: O(1)).
+    var buffer: ElementBuffer<Content> {
+        get { ElementBuffer(heights: heights, states: states, contents: contents) }
+        set {
+            heights = newValue.heights
+            states = newValue.states
+            contents = newValue.contents
+            recomputeTotal()
+        }
+    }
+}
+
+extension TreeNode {
+    /// This node as the leaf it is (`isLeaf` must be true).
+    @inline(__always)
+    final func leaf<Content>(_: Content.Type) -> LeafNode<Content> {
+        unsafeDowncast(self, to: LeafNode<Content>.self)
     }
 }
 
