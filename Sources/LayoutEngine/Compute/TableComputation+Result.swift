@@ -31,13 +31,21 @@ extension TableComputation {
             counts: Counts(sections: table.numberOfSections, elements: table.numberOfRows))
     }
 
-    /// The layout of the table nested in row `p`, in the row's coordinates; nil for other rows.
+    /// The layout of the table or grid nested in row `p`, in the row's coordinates; nil for other rows.
     func nestedResult(_ table: EngineTable, at p: IndexPath) throws(ComputeError) -> ComputeResult? {
-        guard case .row(let content)? = table.content(at: p), case .table(let nested) = content.measure else { return nil }
+        guard case .row(let content)? = table.content(at: p) else { return nil }
         let context = ContentWidthContext(tableWidth: width, style: table.configuration.style,
                                           showsSectionIndex: !spec.sectionIndexTitles.isEmpty,
                                           isEditing: spec.editing, metrics: environment.tableMetrics)
         let contentView = context.contentView(for: content.chrome)
+        if case .grid(let nested) = content.measure {
+            var result = try SpecSizer(environment: environment).nestedGrid(nested, content: content, rowContentWidth: contentView.width)
+            // The grid's content starts inside its content inset.
+            result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left + nested.spec.contentInset.left,
+                                    y: nested.insets.top + nested.spec.contentInset.top))
+            return result
+        }
+        guard case .table(let nested) = content.measure else { return nil }
         var result = try SpecSizer(environment: environment).nestedTable(nested, content: content, rowContentWidth: contentView.width)
         // In the row's coordinates: shifted by the content view's x and the row's insets.
         result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left, y: nested.insets.top))
