@@ -8,7 +8,8 @@ extension GridComputation {
         var sections: [FlowSection<GridItemContent>] = []
         sections.reserveCapacity(min(spec.sectionCount, 1 << 20))
         for (k, section) in spec.sections.enumerated() {
-            let flowSection = try self.section(section, path: path + "sections[\(k)]", warnings: &warnings)
+            let sectionPath = spec.itemsAtTopLevel ? String(path.dropLast()) : path + "sections[\(k)]"
+            let flowSection = try self.section(section, path: sectionPath, warnings: &warnings)
             for _ in 0..<section.repeatCount { sections.append(flowSection) }
         }
         var flow: Flow
@@ -24,10 +25,25 @@ extension GridComputation {
 
     /// A flow-layout error (bad combination of values) with the spec's path.
     func mapped(_ error: FlowLayoutError) -> ComputeError {
-        // The flow layout names a section's inset `inset`; the spec calls it `sectionInset`.
+        // The flow layout names a section's inset `sections[s].inset`; the spec writes `sectionInset`
+        // on the section that overrides it, or on the grid.
         var field = error.path
-        if field.hasSuffix(".inset") { field = String(field.dropLast(".inset".count)) + ".sectionInset" }
+        if field.hasSuffix(".inset") {
+            let expanded = Int(field.dropFirst("sections[".count).prefix { $0.isNumber }) ?? 0
+            let own = specSectionIndex(expanded).flatMap { spec.sections[$0].sectionInset != nil ? $0 : nil }
+            field = own.map { "sections[\($0)].sectionInset" } ?? "sectionInset"
+        }
         return .invalidLayout(path: path + field, message: error.message)
+    }
+
+    /// The index in `spec.sections` of expanded section `s` (repeats counted).
+    func specSectionIndex(_ s: Int) -> Int? {
+        var first = 0
+        for (k, section) in spec.sections.enumerated() {
+            if s < first + section.repeatCount { return k }
+            first += section.repeatCount
+        }
+        return nil
     }
 
     /// The flow layout's settings: the spec's, with the contract's defaults; `columns` computes
@@ -84,7 +100,7 @@ extension GridComputation {
         var items: [FlowItem<GridItemContent>] = []
         items.reserveCapacity(section.items.count)
         for (j, run) in section.items.runs.enumerated() {
-            let entryPath = sectionPath + ".items[\(j)]"
+            let entryPath = (sectionPath.isEmpty ? "items" : sectionPath + ".items") + "[\(j)]"
             let cycle = try run.cycle.enumerated().map { (k, item) throws(ComputeError) in
                 try flowItem(item, path: run.cycle.count == 1 ? entryPath : entryPath + ".cycle[\(k)]", warnings: &warnings)
             }

@@ -132,7 +132,7 @@ struct GridComputation {
                 var start = 0
                 for (j, run) in section.items.runs.enumerated() {
                     if p.item < start + run.count {
-                        let entry = path + "sections[\(k)].items[\(j)]"
+                        let entry = path + (spec.itemsAtTopLevel ? "" : "sections[\(k)].") + "items[\(j)]"
                         return run.count == 1 ? entry : entry + " (item \(p.item) of section \(p.section))"
                     }
                     start += run.count

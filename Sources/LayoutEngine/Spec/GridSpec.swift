@@ -31,6 +31,9 @@ public struct GridSpec: Hashable, Sendable {
     public var alignment: GridAlignment = .justified
     public var textStyles: [String: TextStyleSpec] = [:]
     public var sections: [GridSectionSpec] = []
+    /// Whether the spec wrote a top-level `items` (one section) instead of `sections`; messages
+    /// then name `items[j]` rather than `sections[0].items[j]`.
+    public var itemsAtTopLevel = false
     public var updates: [GridUpdate] = []
     public var queries: [QuerySpec] = []
 
