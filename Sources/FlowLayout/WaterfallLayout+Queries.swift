@@ -30,6 +30,12 @@ extension WaterfallLayout {
         return Rect(x: 0, y: end - configuration.footerHeight, width: configuration.width, height: configuration.footerHeight)
     }
 
+    /// The whole section, header to footer, across the width; `nil` when it does not exist.
+    public func frameForSection(_ s: Int) -> Rect? {
+        guard sectionStart.indices.contains(s) else { return nil }
+        return Rect(x: 0, y: sectionStart[s], width: configuration.width, height: sectionLength[s])
+    }
+
     /// The column an item was placed in.
     public func column(of indexPath: IndexPath) -> Int? {
         guard let frame = frameForItem(at: indexPath) else { return nil }
@@ -77,7 +83,7 @@ extension WaterfallLayout {
     }
 
     /// Sections overlapping `rect` vertically (binary search over section starts).
-    func sections(overlapping rect: Rect) -> Range<Int> {
+    public func sections(overlapping rect: Rect) -> Range<Int> {
         var low = 0, high = sectionStart.count
         while low < high {
             let mid = (low + high) >> 1

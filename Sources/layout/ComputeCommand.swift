@@ -33,12 +33,16 @@ struct Compute: AsyncParsableCommand {
         let options = ComputeOptions(detail: summary ? .summary : .full, fontDirectory: fontDirectory)
         let result = try computeOrExit(document.spec, options: options)
         printWarnings(result.warnings)
-        let writer = JSONWriter(style: compact ? .compact : .pretty())
-        let value = summary ? try OrderedJSONEncoder().encode(SummaryDocument(result))
-            : try OrderedJSONEncoder().encode(ResultDocument(result))
-        var text = writer.string(value)
-        if compact { text += "\n" }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        let style: JSONWriter.Style = compact ? .compact : .pretty()
+        if summary {
+            var text = JSONWriter(style: style).string(try OrderedJSONEncoder().encode(SummaryDocument(result)))
+            if compact { text += "\n" }
+            FileHandle.standardOutput.write(Data(text.utf8))
+        } else {
+            // Streamed: the full result of a million rows is written as it is formatted.
+            try ResultStreamWriter(style: style).write(ResultDocument(result)) { FileHandle.standardOutput.write(Data($0.utf8)) }
+            if compact { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        }
     }
 }
 

@@ -185,16 +185,6 @@ func rowRects(_ r: ComputeResult, _ s: Int) -> [Rect] { r.sections[s].elements.m
         #expect(r.visible.count == 16)  // 667 / 44 = 15.2: rows 10000…10015
     }
 
-    @Test func gridsAreNotAvailableYet() throws {
-        #expect(throws: ComputeError.engineUnavailable("grid")) {
-            try computeJSON(#"{"kind": "grid", "items": {"count": 3}}"#)
-        }
-        #expect(throws: ComputeError.unsupported(path: "sections[0].rows[1].grid",
-                                                 message: "the grid layout engine is not available in this build yet")) {
-            try computeJSON(#"{"sections": [{"rows": [44, {"grid": {"items": {"count": 3}}}]}]}"#)
-        }
-    }
-
     /// YAML and JSON forms of the contacts example give the same result.
     @Test func yamlEqualsJSON() throws {
         let json = try Data(contentsOf: Self.examples.appendingPathComponent("contacts.json"))

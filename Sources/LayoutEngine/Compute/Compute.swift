@@ -14,10 +14,9 @@ import LayoutGeometry
 ///   - options: how much detail to return and where the fonts are.
 public func compute(_ spec: LayoutSpec, options: ComputeOptions = ComputeOptions()) throws(ComputeError) -> ComputeResult {
     switch spec {
-    case .grid:
-        // The flow layout engine is built on its own branch; until it is merged there is no
-        // honest grid geometry to return.
-        throw ComputeError.engineUnavailable(spec.kindName)
+    case .grid(let grid):
+        let environment = SizingEnvironment(fontDirectory: options.fontDirectory)
+        return try GridComputation(spec: grid, scope: .builtin, environment: environment, path: "", options: options).run()
     case .table(let table):
         let environment = SizingEnvironment(fontDirectory: options.fontDirectory)
         return try TableComputation(spec: table, scope: .builtin, environment: environment, path: "", options: options).run()
@@ -55,9 +54,11 @@ public enum ComputeError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidUpdate(path: String, reason: String)
     /// A problem measuring text (a font that cannot be loaded, …), with where it arose.
     case measurement(path: String, message: String)
-    /// Something valid in a spec that this build cannot lay out (a grid nested in a row before
-    /// the grid engine is merged), with its path.
+    /// Something valid in a spec that this build cannot lay out, with its path.
     case unsupported(path: String, message: String)
+    /// A combination of values the layout refuses (insets that leave no room for items, more
+    /// columns than fit), with the JSON path of the value at fault.
+    case invalidLayout(path: String, message: String)
 
     public var description: String {
         switch self {
@@ -66,6 +67,7 @@ public enum ComputeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidUpdate(let path, let reason): return "\(path): \(reason)"
         case .measurement(let path, let message): return "\(path): \(message)"
         case .unsupported(let path, let message): return "\(path): \(message)"
+        case .invalidLayout(let path, let message): return "\(path): \(message)"
         }
     }
 }

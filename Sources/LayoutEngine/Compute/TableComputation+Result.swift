@@ -10,6 +10,7 @@ extension TableComputation {
         let viewport = spec.viewport
         var sections: [SectionGeometry] = []
         if options.detail == .full {
+            let nests = mayNest
             sections.reserveCapacity(table.numberOfSections)
             for s in 0..<table.numberOfSections {
                 let rowCount = table.numberOfRows(inSection: s) ?? 0
@@ -18,7 +19,7 @@ extension TableComputation {
                 for r in 0..<rowCount {
                     let p = IndexPath(row: r, section: s)
                     rows.append(ElementGeometry(rect: table.rectForRow(at: p), estimated: table.isExact(at: p) == false,
-                                                nested: try nestedResult(table, at: p)))
+                                                nested: nests ? try nestedResult(table, at: p) : nil))
                 }
                 sections.append(SectionGeometry(rect: table.rect(forSection: s), header: Self.nonEmpty(table.rectForHeader(inSection: s)),
                                                 footer: Self.nonEmpty(table.rectForFooter(inSection: s)), elements: rows))
@@ -31,13 +32,37 @@ extension TableComputation {
             counts: Counts(sections: table.numberOfSections, elements: table.numberOfRows))
     }
 
-    /// The layout of the table nested in row `p`, in the row's coordinates; nil for other rows.
+    /// Whether any row of the spec (its sections or its updates) holds a table or a grid: when
+    /// none does, the result skips looking at every row's content (a million lookups).
+    var mayNest: Bool {
+        func nests(_ row: RowSpec) -> Bool {
+            switch row.content {
+            case .table, .grid: return true
+            default: return false
+            }
+        }
+        func nests(_ section: SectionSpec) -> Bool { section.rows.runs.contains { $0.cycle.contains(where: nests) } }
+        return spec.sections.contains(where: nests) || spec.updates.contains { batch in
+            batch.inserts.contains { nests($0.content) } || batch.reloads.contains { nests($0.content) }
+                || batch.insertSections.contains { nests($0.content) } || batch.reloadSections.contains { nests($0.content) }
+        }
+    }
+
+    /// The layout of the table or grid nested in row `p`, in the row's coordinates; nil for other rows.
     func nestedResult(_ table: EngineTable, at p: IndexPath) throws(ComputeError) -> ComputeResult? {
-        guard case .row(let content)? = table.content(at: p), case .table(let nested) = content.measure else { return nil }
+        guard case .row(let content)? = table.content(at: p) else { return nil }
         let context = ContentWidthContext(tableWidth: width, style: table.configuration.style,
                                           showsSectionIndex: !spec.sectionIndexTitles.isEmpty,
                                           isEditing: spec.editing, metrics: environment.tableMetrics)
         let contentView = context.contentView(for: content.chrome)
+        if case .grid(let nested) = content.measure {
+            var result = try SpecSizer(environment: environment).nestedGrid(nested, content: content, rowContentWidth: contentView.width)
+            // The grid's content starts inside its content inset.
+            result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left + nested.spec.contentInset.left,
+                                    y: nested.insets.top + nested.spec.contentInset.top))
+            return result
+        }
+        guard case .table(let nested) = content.measure else { return nil }
         var result = try SpecSizer(environment: environment).nestedTable(nested, content: content, rowContentWidth: contentView.width)
         // In the row's coordinates: shifted by the content view's x and the row's insets.
         result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left, y: nested.insets.top))

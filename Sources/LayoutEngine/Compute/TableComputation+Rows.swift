@@ -5,7 +5,7 @@ import TableLayout
 extension TableComputation {
     /// The engine row for a spec row. A fixed `height` is fixed; `"automatic"` self-sizes; without
     /// a height, a row takes the table's `rowHeight` — except a row holding a nested table, which
-    /// sizes to the nested table (a decision: a nested table cut to 44 pt is never what is meant).
+    /// sizes to the nested table or grid (a decision: a nested table cut to 44 pt is never what is meant).
     func engineRow(_ row: RowSpec, path rowPath: String) throws(ComputeError) -> EngineRow {
         let payload = try self.payload(row, path: rowPath)
         let height: RowHeight
@@ -13,7 +13,10 @@ extension TableComputation {
         case .fixed(let h)?: height = .fixed(h)
         case .automatic?: height = .automatic
         case nil:
-            if case .table = row.content { height = .automatic } else { height = .tableDefault }
+            switch row.content {
+            case .table, .grid: height = .automatic
+            default: height = .tableDefault
+            }
         }
         return EngineRow(height: height, content: payload)
     }
@@ -32,8 +35,9 @@ extension TableComputation {
         case .table(let nested):
             measure = .table(RowContent.NestedTable(spec: nested, scope: scope, scale: spec.scale ?? 2,
                                                     insets: row.insets ?? EdgeInsets()))
-        case .grid:
-            throw .unsupported(path: rowPath + ".grid", message: "the grid layout engine is not available in this build yet")
+        case .grid(let nested):
+            measure = .grid(RowContent.NestedGrid(spec: nested, scope: scope, scale: spec.scale ?? 2,
+                                                  insets: row.insets ?? EdgeInsets()))
         }
         return .row(RowContent.Resolved(path: rowPath, measure: measure, chrome: chrome))
     }

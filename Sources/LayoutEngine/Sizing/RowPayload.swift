@@ -47,12 +47,13 @@ extension RowContent {
             case .cell(let cell): kind = Kind(cellStyle: cell.style)
             case .textBlock: kind = .textBlock
             case .table: kind = .table
+            case .grid: kind = .grid
             }
         }
 
         /// Content kinds, for the learning estimator (UIKit's reuse identifiers, roughly).
         enum Kind: Int, Sendable {
-            case empty = 1, defaultCell, value1Cell, value2Cell, subtitleCell, textBlock, table
+            case empty = 1, defaultCell, value1Cell, value2Cell, subtitleCell, textBlock, table, grid
 
             init(cellStyle: EngineCellStyle) {
                 switch cellStyle {
@@ -75,6 +76,8 @@ extension RowContent {
         case textBlock(TextBlock)
         /// A table inside the row.
         case table(NestedTable)
+        /// A grid inside the row.
+        case grid(NestedGrid)
     }
 
     /// The labels of a system cell style, with their text styles resolved.
@@ -99,6 +102,17 @@ extension RowContent {
     /// insets around it.
     struct NestedTable: Sendable {
         var spec: TableSpec
+        var scope: TextStyleScope
+        var scale: Double
+        var insets: EdgeInsets
+    }
+}
+
+extension RowContent {
+    /// A nested grid: its spec, the text styles it can see, the enclosing scale, and the row
+    /// insets around it.
+    struct NestedGrid: Sendable {
+        var spec: GridSpec
         var scope: TextStyleScope
         var scale: Double
         var insets: EdgeInsets

@@ -34,6 +34,9 @@ struct SpecSizer: TableSizer {
             case .textBlock(let block): return try textBlockHeight(block, request)
             case .table(let nested): return try nestedTable(nested, content: content, rowContentWidth: request.contentWidth).contentSize.height
                 + nested.insets.top + nested.insets.bottom
+            case .grid(let nested):
+                let result = try nestedGrid(nested, content: content, rowContentWidth: request.contentWidth)
+                return Self.rowHeight(of: result, grid: nested.spec) + nested.insets.top + nested.insets.bottom
             }
         }
     }
@@ -72,6 +75,26 @@ struct SpecSizer: TableSizer {
         let result = try computation.run()
         environment.nestedResults.store(result, for: content, width: width)
         return result
+    }
+
+    /// The nested grid's layout at the row's content width (less the row's insets), cached.
+    func nestedGrid(_ nested: RowContent.NestedGrid, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> ComputeResult {
+        let width = Swift.max(0, rowContentWidth - nested.insets.left - nested.insets.right)
+        if let cached = environment.nestedResults.result(for: content, width: width) { return cached }
+        var spec = nested.spec
+        spec.width = nested.spec.width ?? width
+        spec.scale = nested.spec.scale ?? nested.scale
+        let computation = GridComputation(spec: spec, scope: nested.scope, environment: environment,
+                                          path: content.path + ".grid.", options: ComputeOptions())
+        let result = try computation.run()
+        environment.nestedResults.store(result, for: content, width: width)
+        return result
+    }
+
+    /// The height a nested grid takes in its row: its content height (a vertical grid) or its
+    /// container height (a horizontal one), with its content inset.
+    static func rowHeight(of result: ComputeResult, grid: GridSpec) -> Double {
+        result.contentSize.height + grid.contentInset.top + grid.contentInset.bottom
     }
 
     /// The size of `text` at `width` (≤ 0 is treated as a line with no room, measured unwrapped).

@@ -49,6 +49,7 @@ extension GridSpec {
 
         try node.withTextStyles(spec.textStyles.keys) {
             spec.sections = try decodeSections(o)
+            spec.itemsAtTopLevel = o.optional("items") != nil
             if let n = o.optional("updates") {
                 spec.updates = try n.array().map { try $0.updateBatch(noun: "Items", element: "item", decodeElement: { try $0.item() }, decodeSection: { try $0.gridSection() }) }
             }

@@ -15,7 +15,8 @@ public struct GridSpec: Hashable, Sendable {
     public var layout: GridLayoutKind = .flow
     /// `columns`: the column count of `waterfall` and `columns` layouts.
     public var columns: Int?
-    /// `aspectRatio`: height / width of a `columns` layout's items (default 1).
+    /// `aspectRatio`: width / height of a `columns` layout's items (default 1), as `ColumnGridLayout`
+    /// and CSS read it; in a `waterfall`, the aspect of items that give no size.
     public var aspectRatio: Double?
     public var scrollDirection: Axis = .vertical
     public var itemSize = Size(width: 50, height: 50)
@@ -31,6 +32,9 @@ public struct GridSpec: Hashable, Sendable {
     public var alignment: GridAlignment = .justified
     public var textStyles: [String: TextStyleSpec] = [:]
     public var sections: [GridSectionSpec] = []
+    /// Whether the spec wrote a top-level `items` (one section) instead of `sections`; messages
+    /// then name `items[j]` rather than `sections[0].items[j]`.
+    public var itemsAtTopLevel = false
     public var updates: [GridUpdate] = []
     public var queries: [QuerySpec] = []
 
@@ -60,7 +64,7 @@ public enum GridLayoutKind: String, Hashable, Sendable, CaseIterable {
     case flow
     /// Masonry: `columns` columns, each item to the shortest one.
     case waterfall
-    /// `columns` equal columns; item height = column width × `aspectRatio`.
+    /// `columns` equal columns; item height = column width / `aspectRatio`.
     case columns
 }
 

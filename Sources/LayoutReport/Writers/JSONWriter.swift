@@ -38,7 +38,7 @@ public struct JSONWriter: Sendable {
     /// A string literal with JSON escapes (`JSONText.string`).
     public static func quote(_ text: String) -> String { JSONText.string(text) }
 
-    private static func writeCompact(_ value: JSONValue, into out: inout String) {
+    static func writeCompact(_ value: JSONValue, into out: inout String) {
         switch value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -75,7 +75,7 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    private func writePretty(_ value: JSONValue, indent: Int, inlineWidth: Int, into out: inout String) {
+    func writePretty(_ value: JSONValue, indent: Int, inlineWidth: Int, into out: inout String) {
         if Self.isShallow(value) {
             var line = ""
             Self.writeInline(value, into: &line)

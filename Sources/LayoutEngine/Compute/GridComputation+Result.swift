@@ -1,0 +1,37 @@
+import FlowLayout
+import LayoutGeometry
+
+/// Phase 5: the engine's geometry as a `ComputeResult` (`items` in place of `rows`).
+extension GridComputation {
+    /// Content size, viewport answers and — unless only a summary is asked for — every section's
+    /// rect, header, footer and items. A summary builds no per-item array.
+    func geometry(of engine: inout GridEngine) -> ComputeResult {
+        // First: the visible items (measured, so that the sections below show them exact).
+        let offset = spec.viewport.offset
+        let visible = engine.visibleItems(atOffset: offset, length: viewportLength)
+        var sections: [SectionGeometry] = []
+        if options.detail == .full {
+            sections.reserveCapacity(engine.numberOfSections)
+            for s in 0..<engine.numberOfSections {
+                let count = engine.numberOfItems(inSection: s)
+                var items: [ElementGeometry] = []
+                items.reserveCapacity(count)
+                for i in 0..<count {
+                    let p = IndexPath(item: i, section: s)
+                    items.append(ElementGeometry(rect: engine.frameForItem(at: p) ?? .zero, estimated: engine.isEstimated(p)))
+                }
+                sections.append(SectionGeometry(rect: engine.frameForSection(s) ?? .zero,
+                                                header: engine.frameForHeader(inSection: s).flatMap(Self.nonEmpty),
+                                                footer: engine.frameForFooter(inSection: s).flatMap(Self.nonEmpty),
+                                                elements: items))
+            }
+        }
+        return ComputeResult(
+            kind: .grid, contentSize: engine.contentSize, sections: sections, visible: visible,
+            pinnedHeaders: pinned(engine, offset: offset), pinnedFooters: engine.pinnedFooters(atOffset: offset),
+            counts: Counts(sections: engine.numberOfSections, elements: engine.numberOfItems))
+    }
+
+    /// A header or footer with no extent is reported as null (contract, Details).
+    static func nonEmpty(_ rect: Rect) -> Rect? { rect.width > 0 && rect.height > 0 ? rect : nil }
+}

@@ -1,0 +1,61 @@
+import FlowLayout
+import LayoutGeometry
+import TextLayout
+
+/// What a grid item carries into the flow layout: a reference to its spec entry, resolved
+/// (text style looked up, insets defaulted). A class so that every item of a run shares one:
+/// a run of a million items stores a million copies of one reference, never a million objects.
+/// Items with nothing to measure and no size of their own carry no payload at all.
+final class GridItemContent: Sendable {
+    /// The JSON path of the spec entry (for messages).
+    let path: String
+    /// The size the spec gives, if any.
+    let size: Size?
+    /// Self-sizing text, if any.
+    let text: Text?
+
+    /// Self-sizing text: measured at the room on the line less `insets`, then `insets` added.
+    struct Text: Sendable {
+        var string: String
+        var style: TextStyle
+        var insets: EdgeInsets
+    }
+
+    init(path: String, size: Size?, text: Text?) {
+        self.path = path
+        self.size = size
+        self.text = text
+    }
+}
+
+/// The `FlowItemSizer` that measures grid items' text with the shared `TextEngine`, like the
+/// table's `SpecSizer`: size = the text's size at the available width less the insets (unlimited
+/// when the grid scrolls horizontally), plus the insets, rounded up to 1/scale.
+///
+/// Pure and thread-safe (the engine is). A text that cannot be measured answers `.zero`, which the
+/// layout refuses with a warning (fonts are checked before layout, so this is not expected).
+struct GridItemSizer: FlowItemSizer {
+    typealias Payload = GridItemContent
+
+    let environment: SizingEnvironment
+    let scale: PixelScale
+
+    func size(for request: FlowSizingRequest<GridItemContent>) -> Size {
+        guard let content = request.payload else { return request.estimate }
+        guard let text = content.text else { return content.size ?? request.estimate }
+        do {
+            return try measure(text, availableWidth: request.availableWidth)
+        } catch {
+            return .zero
+        }
+    }
+
+    /// The item size of `text` when the item may be `availableWidth` wide (nil: unlimited).
+    func measure(_ text: GridItemContent.Text, availableWidth: Double?) throws -> Size {
+        let inner = availableWidth.map { $0 - text.insets.horizontal }
+        let measured = try environment.engine().size(of: text.string, style: text.style,
+                                                     width: inner.flatMap { $0 > 0 ? $0 : nil }).size
+        return scale.ceil(Size(width: measured.width + text.insets.horizontal,
+                               height: measured.height + text.insets.vertical))
+    }
+}

@@ -1,0 +1,131 @@
+import LayoutEngine
+
+/// Writes a `ResultDocument` as JSON text piece by piece, handing the text to a sink in chunks:
+/// byte for byte what `JSONWriter(style:).string(OrderedJSONEncoder().encode(document))` writes,
+/// without building the value tree of every row (a million-row result in seconds, not a minute).
+///
+/// Only the parts that grow with the layout are written directly — the sections and their rows or
+/// items; everything else (content size, visible rows, queries, a row's nested result) goes
+/// through `OrderedJSONEncoder` and `JSONWriter`, so the format is defined in one place. The direct
+/// path relies on the pretty style's rule (a value at most two levels deep that fits in
+/// `inlineWidth` stays on one line): a document with sections, a section with rows and a row list
+/// are always deeper than that; a row without a nested result is exactly two levels deep.
+public struct ResultStreamWriter: Sendable {
+    public var style: JSONWriter.Style
+
+    public init(style: JSONWriter.Style = .pretty()) { self.style = style }
+
+    /// Writes `document`, calling `sink` with pieces of about `chunkSize` UTF-8 bytes, in order.
+    public func write(_ document: ResultDocument, chunkSize: Int = 1 << 20, to sink: (String) -> Void) throws {
+        let writer = JSONWriter(style: style)
+        guard !document.sections.isEmpty else {
+            sink(writer.string(try OrderedJSONEncoder().encode(document)))
+            return
+        }
+        var shell = document
+        shell.sections = []
+        guard case .object(let top) = try OrderedJSONEncoder().encode(shell) else {
+            sink(writer.string(try OrderedJSONEncoder().encode(document)))
+            return
+        }
+        var out = ""
+        out.reserveCapacity(chunkSize + 4096)
+        let flush = Flush(chunkSize: chunkSize)
+        let pretty: Int?
+        if case .pretty(let width) = style { pretty = width } else { pretty = nil }
+        out += pretty == nil ? "{" : "{\n"
+        let members = top.members
+        for (i, member) in members.enumerated() {
+            if pretty != nil { out += "  " }
+            out += JSONWriter.quote(member.key) + (pretty == nil ? ":" : ": ")
+            if member.key == "sections" {
+                try writeSections(document.sections, writer: writer, width: pretty, into: &out, flush: flush, sink: sink)
+            } else {
+                write(member.value, writer: writer, indent: 2, into: &out)
+            }
+            if i + 1 < members.count { out += pretty == nil ? "," : ",\n" } else if pretty != nil { out += "\n" }
+        }
+        out += pretty == nil ? "}" : "}\n"
+        sink(out)
+    }
+
+    /// Hands the text written so far to the sink once it holds `chunkSize` bytes.
+    private struct Flush {
+        let chunkSize: Int
+
+        func callAsFunction(_ out: inout String, _ sink: (String) -> Void) {
+            guard out.utf8.count >= chunkSize else { return }
+            sink(out)
+            out = ""
+            out.reserveCapacity(chunkSize + 4096)
+        }
+    }
+
+    private func write(_ value: JSONValue, writer: JSONWriter, indent: Int, into out: inout String) {
+        switch style {
+        case .compact: JSONWriter.writeCompact(value, into: &out)
+        case .pretty(let width): writer.writePretty(value, indent: indent, inlineWidth: width, into: &out)
+        }
+    }
+
+    /// The `sections` array (indent 2): every section with rows is written member by member.
+    private func writeSections(_ sections: [SectionDocument], writer: JSONWriter, width: Int?,
+                               into out: inout String, flush: Flush, sink: (String) -> Void) throws {
+        out += width == nil ? "[" : "[\n"
+        for (s, section) in sections.enumerated() {
+            if width != nil { out += "    " }
+            if section.elements.isEmpty {
+                write(try OrderedJSONEncoder().encode(section), writer: writer, indent: 4, into: &out)
+            } else {
+                try writeSection(section, writer: writer, width: width, into: &out, flush: flush, sink: sink)
+            }
+            if s + 1 < sections.count { out += width == nil ? "," : ",\n" } else if width != nil { out += "\n" }
+        }
+        out += width == nil ? "]" : "  ]"
+    }
+
+    /// One section with rows (indent 4): `rect`, `header`, `footer`, then `rows` / `items` (indent 6).
+    private func writeSection(_ section: SectionDocument, writer: JSONWriter, width: Int?,
+                              into out: inout String, flush: Flush, sink: (String) -> Void) throws {
+        let (open, colon, comma) = width == nil ? ("{", ":", ",") : ("{\n      ", ": ", ",\n      ")
+        out += open
+        out += "\"rect\"" + colon
+        write(Self.numbers(section.rect), writer: writer, indent: 6, into: &out)
+        out += comma + "\"header\"" + colon
+        write(section.header.map(Self.numbers) ?? .null, writer: writer, indent: 6, into: &out)
+        out += comma + "\"footer\"" + colon
+        write(section.footer.map(Self.numbers) ?? .null, writer: writer, indent: 6, into: &out)
+        out += comma + (section.isTable ? "\"rows\"" : "\"items\"") + colon
+        out += width == nil ? "[" : "[\n"
+        let count = section.elements.count
+        for (r, element) in section.elements.enumerated() {
+            if width != nil { out += "        " }
+            try writeElement(element, writer: writer, width: width, into: &out)
+            if r + 1 < count { out += width == nil ? "," : ",\n" } else if width != nil { out += "\n" }
+            flush(&out, sink)
+        }
+        out += width == nil ? "]}" : "      ]\n    }"
+    }
+
+    /// One row or item (indent 8): directly when it has no nested result and fits on a line.
+    private func writeElement(_ element: ElementDocument, writer: JSONWriter, width: Int?, into out: inout String) throws {
+        if element.nested == nil, element.rect.count == 4 {
+            let r = element.rect
+            let estimated = element.estimated ? "true" : "false"
+            if width == nil {
+                out += "{\"rect\":[" + JSONWriter.format(r[0]) + "," + JSONWriter.format(r[1]) + "," + JSONWriter.format(r[2])
+                    + "," + JSONWriter.format(r[3]) + "],\"estimated\":" + estimated + ",\"nested\":null}"
+                return
+            }
+            let line = "{\"rect\": [" + JSONWriter.format(r[0]) + ", " + JSONWriter.format(r[1]) + ", " + JSONWriter.format(r[2])
+                + ", " + JSONWriter.format(r[3]) + "], \"estimated\": " + estimated + ", \"nested\": null}"
+            if let width, line.utf8.count <= width {
+                out += line
+                return
+            }
+        }
+        write(try OrderedJSONEncoder().encode(element), writer: writer, indent: 8, into: &out)
+    }
+
+    static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
+}

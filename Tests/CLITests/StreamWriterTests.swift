@@ -1,0 +1,31 @@
+import Foundation
+import LayoutEngine
+import LayoutGeometry
+import Testing
+@testable import LayoutReport
+
+/// `ResultStreamWriter` writes exactly the bytes of `JSONWriter` over `OrderedJSONEncoder`, in both
+/// styles, for tables, grids, nested results, empty sections and rows too long for one line.
+@Suite struct StreamWriterTests {
+    static func specs() -> [String] {
+        [#"{"sections": [{"header": {"height": 50}, "rows": [44, 45, {"height": 20.333333333333332}]}, {"rows": []}], "queries": [{"rowsIn": [0, 0, 375, 100]}]}"#,
+         #"{"width": 333.3333333333333, "sections": [{"rows": {"count": 7, "row": {"height": 21.333333333333332}}}]}"#,
+         #"{"sections": [{"rows": [44, {"table": {"sections": [{"rows": [30, 31]}]}}, {"grid": {"items": {"count": 7}}}]}]}"#,
+         #"{"kind": "grid", "width": 320, "headerReferenceSize": {"width": 0, "height": 30}, "sections": [{"items": {"count": 12}}, {"items": []}]}"#,
+         #"{"kind": "grid", "items": [{"width": 400, "height": 10}]}"#,
+         #"{"style": "grouped", "sections": [{"rows": []}]}"#]
+    }
+
+    @Test(arguments: specs())
+    func streamEqualsTree(spec: String) throws {
+        let result = try compute(LayoutSpec.decode(json: spec).spec)
+        let document = ResultDocument(result)
+        for style: JSONWriter.Style in [.pretty(), .compact, .pretty(inlineWidth: 40)] {
+            let expected = JSONWriter(style: style).string(try OrderedJSONEncoder().encode(document))
+            var pieces: [String] = []
+            try ResultStreamWriter(style: style).write(document, chunkSize: 64) { pieces.append($0) }
+            #expect(pieces.joined() == expected, "\(spec)")
+            #expect(pieces.count > 1 || document.sections.allSatisfy(\.elements.isEmpty), "rows are written in pieces")
+        }
+    }
+}
