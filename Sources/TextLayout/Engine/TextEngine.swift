@@ -20,14 +20,15 @@ import LayoutGeometry
 public final class TextEngine: Sendable {
     /// Limits of the engine's caches.
     public struct Configuration: Sendable, Hashable {
-        /// Shaped runs (words) kept per generation; two generations are kept.
+        /// Shaped words (segments) kept per generation; two generations are kept.
         public var shapeCacheEntries: Int
         /// UTF-16 code units of prepared paragraphs kept per generation; two generations are kept.
         /// 0 turns the paragraph cache off (every measurement prepares again, from cached words).
         public var paragraphCacheUnits: Int
 
-        /// The defaults: 32,768 runs and 1 M code units (about 16 MB) per generation.
-        public init(shapeCacheEntries: Int = 32_768, paragraphCacheUnits: Int = 1 << 20) {
+        /// The defaults: 65,536 shaped words and 1 M code units of prepared paragraphs per
+        /// generation (together at most about 90 MB; `cacheStatistics` reports the actual figure).
+        public init(shapeCacheEntries: Int = 65_536, paragraphCacheUnits: Int = 1 << 20) {
             self.shapeCacheEntries = shapeCacheEntries
             self.paragraphCacheUnits = paragraphCacheUnits
         }
