@@ -46,7 +46,7 @@ public struct FlowConfiguration: Sendable, Hashable {
     /// Rounding of self-sized item sizes (up to whole device pixels). Frames and gaps are
     /// never rounded: a gap of 17.5 stays 17.5. Default: no rounding.
     public var scale = PixelScale.none
-    /// UIKit quirks, each a named switch (all on by default); see docs/uikit/FLOW.md.
+    /// UIKit quirks, each a named switch (all on by default); see docs/UIKIT_BEHAVIOUR.md (Grids).
     public var compatibility = FlowCompatibility.uikit
 
     /// A configuration with UIKit's defaults.
@@ -83,7 +83,7 @@ public enum FlowAlignment: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// UIKit's flow-layout quirks in `justified` mode, as named switches. Each is recorded in
-/// the ledger docs/uikit/FLOW.md (behaviour, source, how modelled, test).
+/// the ledger docs/UIKIT_BEHAVIOUR.md (Grids) (behaviour, source, how modelled, test).
 public struct FlowCompatibility: Sendable, Hashable {
     /// A complete line holding a single item (because no second one fits) centres it.
     /// Off: the item sits at the leading edge.

@@ -6,7 +6,7 @@ import LayoutGeometry
 /// item lengths (clamped to the room) and the minimum interitem spacing between them. A line
 /// is as thick as its thickest item and each item is centred across it. Placement along the
 /// line follows the alignment; `justified` (UIKit) is described in CONTRACT.md and in
-/// docs/uikit/FLOW.md. The work restarts at the line that could change, so an edit at item
+/// docs/UIKIT_BEHAVIOUR.md (Grids). The work restarts at the line that could change, so an edit at item
 /// `i` re-fills only the lines from the one holding item `i - 1` onwards (that line's break
 /// looked at item `i`).
 extension FlowSectionStore {

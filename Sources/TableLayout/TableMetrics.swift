@@ -26,7 +26,7 @@ public enum TableCompatibility: String, Hashable, Sendable, Codable {
 }
 
 /// The constants of UITableView geometry. Every value is documented, with its source, in
-/// `docs/uikit/TABLE.md`; values that the seed texts do not give are general knowledge of UIKit
+/// `docs/UIKIT_BEHAVIOUR.md (Tables)`; values that the seed texts do not give are general knowledge of UIKit
 /// and are configurable rather than hard-coded.
 public struct TableMetrics: Hashable, Sendable, Codable {
     /// Row height when the table gives none (`rowHeight` before iOS 11: 44 pt).

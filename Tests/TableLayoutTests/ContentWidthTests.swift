@@ -2,7 +2,7 @@ import LayoutGeometry
 import Testing
 @testable import TableLayout
 
-/// Content-width narrowing, per accessory and editing control (metrics in docs/uikit/TABLE.md).
+/// Content-width narrowing, per accessory and editing control (metrics in docs/UIKIT_BEHAVIOUR.md (Tables)).
 @Suite struct ContentWidthTests {
     func ctx(editing: Bool = false, index: Bool = false, style: TableStyle = .plain) -> ContentWidthContext {
         ContentWidthContext(tableWidth: 320, style: style, showsSectionIndex: index, isEditing: editing, metrics: .standard)

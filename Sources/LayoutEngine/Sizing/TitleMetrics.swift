@@ -6,7 +6,7 @@
 /// Source: general knowledge of UIKit on iOS 11+ (plain headers: bold body text in a ~28-pt bar;
 /// grouped headers and all footers: footnote-size text with more space towards the rows' side);
 /// not in the seed notes, not measured on a device, hence a value to adjust rather than literals.
-/// Recorded in docs/uikit/TABLE.md.
+/// Recorded in docs/UIKIT_BEHAVIOUR.md (Tables).
 public struct TitleMetrics: Hashable, Sendable {
     public var plainHeaderStyle = "headline"
     public var plainHeaderPadding = (top: 4.0, bottom: 4.0)
