@@ -41,21 +41,14 @@ public struct GridSpec: Hashable, Sendable {
     public init() {}
 
     /// The number of sections, repeats expanded.
-    public var sectionCount: Int { sections.reduce(0) { $0 + $1.repeatCount } }
+    public var sectionCount: Int { sections.expandedCount }
 
     /// The number of items in all sections, repeats expanded.
     public var itemCount: Int { sections.reduce(0) { $0 + $1.items.count * $1.repeatCount } }
 
     /// The spec of section `index` (repeats expanded), or nil when out of range.
-    public func section(at index: Int) -> GridSectionSpec? {
-        guard index >= 0 else { return nil }
-        var first = 0
-        for section in sections {
-            if index < first + section.repeatCount { return section }
-            first += section.repeatCount
-        }
-        return nil
-    }
+    public func section(at index: Int) -> GridSectionSpec? { sections.expanded(at: index) }
+
 }
 
 /// Which layout a grid uses.

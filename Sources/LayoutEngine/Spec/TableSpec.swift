@@ -41,21 +41,14 @@ public struct TableSpec: Hashable, Sendable {
     public init() {}
 
     /// The number of sections, repeats expanded.
-    public var sectionCount: Int { sections.reduce(0) { $0 + $1.repeatCount } }
+    public var sectionCount: Int { sections.expandedCount }
 
     /// The number of rows in all sections, repeats expanded (nested tables not included).
     public var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count * $1.repeatCount } }
 
     /// The spec of section `index` (repeats expanded), or nil when out of range.
-    public func section(at index: Int) -> SectionSpec? {
-        guard index >= 0 else { return nil }
-        var first = 0
-        for section in sections {
-            if index < first + section.repeatCount { return section }
-            first += section.repeatCount
-        }
-        return nil
-    }
+    public func section(at index: Int) -> SectionSpec? { sections.expanded(at: index) }
+
 }
 
 /// `UITableView.Style`.
