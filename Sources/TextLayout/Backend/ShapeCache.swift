@@ -55,56 +55,67 @@ final class ShapeCache: Sendable {
     }
 
     /// An open-addressing table (linear probing) keyed by the keys' own FNV hash: no `Hasher`,
-    /// no per-lookup allocation. Entries are never removed one by one; the whole table is.
+    /// no per-lookup allocation. Entries live densely in `keys`/`values` (append-only); `slots`
+    /// holds their indices (−1 = empty), so an empty slot costs 4 bytes and nothing to destroy.
+    /// Entries are never removed one by one; the whole table is.
     private struct Table {
-        var keys: [Key?]
-        var values: [Segment?]
-        var count = 0
-        let shift: Int
+        var slots: [Int32]
+        var keys: [Key] = []
+        var values: [Segment] = []
+        var shift: Int
 
         /// A table of 2^bits slots; it doubles whenever it is half full.
         init(bits: Int = 6) {
-            keys = Array(repeating: nil, count: 1 << bits)
-            values = Array(repeating: nil, count: 1 << bits)
+            slots = Array(repeating: -1, count: 1 << bits)
             shift = 64 - bits
         }
 
-        @inline(__always) private func slot(_ key: Key) -> Int {
-            Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(key.hashValue_)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+        var count: Int { keys.count }
+
+        @inline(__always) private func slot(_ hash: Int, _ shift: Int) -> Int {
+            Int(truncatingIfNeeded: (UInt64(bitPattern: Int64(hash)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
         }
 
         func find(_ key: Key) -> Segment? {
-            let mask = keys.count - 1
-            var i = slot(key)
-            while let k = keys[i] {
-                if k == key { return values[i] }
+            let mask = slots.count - 1
+            var i = slot(key.hashValue_, shift)
+            while true {
+                let e = Int(slots[i])
+                if e < 0 { return nil }
+                if keys[e] == key { return values[e] }
                 i = (i + 1) & mask
             }
-            return nil
         }
 
         mutating func insert(_ key: Key, _ value: Segment) {
-            if 2 * (count + 1) > keys.count { grow() }
-            let mask = keys.count - 1
-            var i = slot(key)
-            while let k = keys[i] {
-                if k == key {
-                    values[i] = value
+            if 2 * (count + 1) > slots.count { grow() }
+            let mask = slots.count - 1
+            var i = slot(key.hashValue_, shift)
+            while true {
+                let e = Int(slots[i])
+                if e < 0 { break }
+                if keys[e] == key {
+                    values[e] = value
                     return
                 }
                 i = (i + 1) & mask
             }
-            keys[i] = key
-            values[i] = value
-            count += 1
+            slots[i] = Int32(keys.count)
+            keys.append(key)
+            values.append(value)
         }
 
+        /// Doubles the slots and re-places the entries (which stay where they are).
         private mutating func grow() {
-            var bigger = Table(bits: 64 - shift + 1)
-            for i in keys.indices {
-                if let k = keys[i], let v = values[i] { bigger.insert(k, v) }
+            let bits = 64 - shift + 1
+            shift = 64 - bits
+            slots = Array(repeating: -1, count: 1 << bits)
+            let mask = slots.count - 1
+            for (e, key) in keys.enumerated() {
+                var i = slot(key.hashValue_, shift)
+                while slots[i] >= 0 { i = (i + 1) & mask }
+                slots[i] = Int32(e)
             }
-            self = bigger
         }
     }
 
@@ -175,8 +186,8 @@ final class ShapeCache: Sendable {
             var runs = Set<ObjectIdentifier>()
             var bytes = 0
             for table in [s.young] + (s.old.map { [$0] } ?? []) {
-                bytes += 2 * table.count * (MemoryLayout<Key?>.stride + MemoryLayout<Segment?>.stride)
-                for case let v? in table.values where runs.insert(ObjectIdentifier(v.run)).inserted {
+                bytes += table.count * (MemoryLayout<Key>.stride + MemoryLayout<Segment>.stride + 8)
+                for v in table.values where runs.insert(ObjectIdentifier(v.run)).inserted {
                     bytes += v.run.byteCount
                 }
             }
