@@ -15,22 +15,20 @@ SCALE = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
 
 def parse(path):
     """{"Target:benchmark": {metric label: p50 as printed, with its unit suffix}}"""
-    results, target, name, previous = {}, "", None, ""
-    for raw in open(path, encoding="utf-8"):
-        line = raw.rstrip("\n")
-        if not line.strip():
-            continue
+    results, target, name = {}, "", None
+    lines = [l.rstrip("\n") for l in open(path, encoding="utf-8") if l.strip()]
+    for i, line in enumerate(lines):
         if line.startswith("│"):
             cells = [c.strip() for c in line.strip("│").split("│")]
             if name is None or cells[0] == "Metric" or len(cells) < 4:
                 continue
             results.setdefault(name, {})[cells[0]] = cells[3]  # p0, p25, p50
         elif line[0] not in "╒╞├╘=[" and re.fullmatch(r"[A-Za-z0-9_.]+", line.strip()):
-            if re.fullmatch(r"=+", previous.strip()):
-                target = line.strip()  # a target's name sits between two lines of "="
+            separators = [re.fullmatch(r"=+", lines[j].strip()) for j in (i - 1, i + 1) if 0 <= j < len(lines)]
+            if len(separators) == 2 and all(separators):
+                target, name = line.strip(), None  # a target's name sits between two lines of "="
             else:
                 name = f"{target}:{line.strip()}" if target else line.strip()
-        previous = line
     return results
 
 
@@ -65,14 +63,14 @@ def main(paths):
         if vals:
             print(f"LayoutEngine / Pango throughput, {key[18:-1]}: {statistics.median(vals):.2f}x "
                   f"(per run: {', '.join(f'{v:.2f}x' for v in vals)}; issue target: >= 10x)")
-    # Tables and grids: "peer ratio x100 (…)" = the naive peer's time / LayoutEngine's.
+    # Tables and grids: "peer ratio x1000 (…)" = the naive peer's time / LayoutEngine's.
     for n in names:
         if not n.split(":")[-1].startswith("Peer."):
             continue
-        labels = sorted({l for r in runs for l in r.get(n, {}) if l.startswith("peer ratio x100")})
+        labels = sorted({l for r in runs for l in r.get(n, {}) if l.startswith("peer ratio x1000")})
         for l in labels:
-            vals = [value(l, r[n][l]) / 100 for r in runs if l in r.get(n, {})]
-            what = re.sub(r"\s*\((K|M|G)\)$", "", l)[len("peer ratio x100 ("):-1]
+            vals = [value(l, r[n][l]) / 1000 for r in runs if l in r.get(n, {})]
+            what = re.sub(r"\s*\((K|M|G)\)$", "", l)[len("peer ratio x1000 ("):-1]
             print(f"LayoutEngine / naive peer throughput, {n.split(':')[0]} {what}: {statistics.median(vals):,.2f}x "
                   f"(per run: {', '.join(f'{v:,.2f}x' for v in vals)})")
 

@@ -12,6 +12,7 @@ func registerMemoryBenchmarks() {
               configuration: configuration("Rows1M.Memory.Estimated", metrics: metrics, maxIterations: 10,
                                            warmupIterations: 1)) { (benchmark: Benchmark, sections: [SectionSpec<RowID>]) in
         let n = MillionRows.count
+        guard HeapUsage.isAvailable else { fixtureFailure("Rows1M.Memory.Estimated: mallinfo2 is not available (glibc ≥ 2.33 needed)") }
         let before = HeapUsage.bytesInUse
         let table = MillionRows.build(MillionRows.estimatedConfiguration, sections, sizer: MillionRows.sizer)
         let bytes = HeapUsage.bytesInUse - before

@@ -1,14 +1,14 @@
 import Benchmark
 
 /// Custom metrics of the table benchmarks. The peer ratios are the peer's time over
-/// LayoutEngine's for the same work in the same iteration, ×100 (1,000 = LayoutEngine does it
-/// 10× faster; below 100 the peer is faster), like the text benchmarks' Pango ratio.
+/// LayoutEngine's for the same work in the same iteration, ×1000 (10,000 = LayoutEngine does
+/// it 10× faster; below 1,000 the peer is faster), like the text benchmarks' Pango ratio.
 enum Metrics {
-    static let ratioCold = BenchmarkMetric.custom("peer ratio x100 (cold layout)", polarity: .prefersLarger, useScalingFactor: false)
-    static let ratioRelayout = BenchmarkMetric.custom("peer ratio x100 (new width)", polarity: .prefersLarger, useScalingFactor: false)
-    static let ratioPass = BenchmarkMetric.custom("peer ratio x100 (layout pass)", polarity: .prefersLarger, useScalingFactor: false)
-    static let ratioLookup = BenchmarkMetric.custom("peer ratio x100 (indexPathForRow)", polarity: .prefersLarger, useScalingFactor: false)
-    static let ratioBuild = BenchmarkMetric.custom("peer ratio x100 (build, fixed heights)", polarity: .prefersLarger, useScalingFactor: false)
+    static let ratioCold = BenchmarkMetric.custom("peer ratio x1000 (cold layout)", polarity: .prefersLarger, useScalingFactor: false)
+    static let ratioRelayout = BenchmarkMetric.custom("peer ratio x1000 (new width)", polarity: .prefersLarger, useScalingFactor: false)
+    static let ratioPass = BenchmarkMetric.custom("peer ratio x1000 (layout pass)", polarity: .prefersLarger, useScalingFactor: false)
+    static let ratioLookup = BenchmarkMetric.custom("peer ratio x1000 (indexPathForRow)", polarity: .prefersLarger, useScalingFactor: false)
+    static let ratioBuild = BenchmarkMetric.custom("peer ratio x1000 (build, fixed heights)", polarity: .prefersLarger, useScalingFactor: false)
 
     static let peerLookupNs = BenchmarkMetric.custom("peer ns per indexPathForRow", useScalingFactor: false)
     static let lookupNs = BenchmarkMetric.custom("LayoutEngine ns per indexPathForRow", useScalingFactor: false)

@@ -5,4 +5,7 @@ import CHeapStats
 /// after building a structure that is then kept alive, single-threaded. 0 without glibc ≥ 2.33.
 public enum HeapUsage {
     public static var bytesInUse: Int { Int(cheapstats_bytes_in_use()) }
+
+    /// Whether `bytesInUse` measures anything on this platform.
+    public static var isAvailable: Bool { bytesInUse > 0 }
 }
