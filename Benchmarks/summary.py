@@ -71,8 +71,10 @@ def main(paths):
         for l in labels:
             vals = [value(l, r[n][l]) / 1000 for r in runs if l in r.get(n, {})]
             what = re.sub(r"\s*\((K|M|G)\)$", "", l)[len("peer ratio x1000 ("):-1]
-            print(f"LayoutEngine / naive peer throughput, {n.split(':')[0]} {what}: {statistics.median(vals):,.2f}x "
-                  f"(per run: {', '.join(f'{v:,.2f}x' for v in vals)})")
+            def x(v):
+                return f"{v:,.0f}x" if v >= 100 else f"{v:.3g}x"
+            print(f"LayoutEngine / naive peer throughput, {n.split(':')[0]} {what}: {x(statistics.median(vals))} "
+                  f"(per run: {', '.join(x(v) for v in vals)})")
 
 
 if __name__ == "__main__":
