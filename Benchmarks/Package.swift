@@ -29,6 +29,16 @@ let package = Package(
             name: "CPangoFT2", pkgConfig: "pangoft2",
             providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
         .target(name: "PangoPeer", dependencies: ["CPangoCairo", "CPangoFT2"]),
+        // What every benchmark target shares: the limits machinery, the mixed-text generator,
+        // the repository's paths, heap accounting (CHeapStats: glibc's mallinfo2).
+        .target(name: "CHeapStats"),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                "CHeapStats",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TextLayout", package: rootPackageIdentity),
+            ]),
 
         // package-benchmark finds benchmark targets in Benchmarks/<Target>/ below this package.
         .executableTarget(
@@ -36,11 +46,33 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextLayout", package: rootPackageIdentity),
-                "PangoPeer",
+                "BenchmarkSupport", "PangoPeer",
             ],
             path: "Benchmarks/TextBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-        // TODO(phase 2): TableBenchmarks and GridBenchmarks with their naive peers, once the
-        // TableLayout and FlowLayout modules have landed.
+        // Tables (issue 3): TableLayout, with rows measured by the text engine; naive peer inside.
+        .executableTarget(
+            name: "TableBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TableLayout", package: rootPackageIdentity),
+                .product(name: "TextLayout", package: rootPackageIdentity),
+                .product(name: "LayoutGeometry", package: rootPackageIdentity),
+                "BenchmarkSupport",
+            ],
+            path: "Benchmarks/TableBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        // Grids (issue 4): FlowLayout, with items measured by the text engine; naive peer inside.
+        .executableTarget(
+            name: "GridBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "FlowLayout", package: rootPackageIdentity),
+                .product(name: "TextLayout", package: rootPackageIdentity),
+                .product(name: "LayoutGeometry", package: rootPackageIdentity),
+                "BenchmarkSupport",
+            ],
+            path: "Benchmarks/GridBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

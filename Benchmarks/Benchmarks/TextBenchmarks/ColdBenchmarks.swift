@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import TextLayout
 
 /// Cold measurement: `clearCaches()` before every paragraph, so nothing is cached (fonts stay

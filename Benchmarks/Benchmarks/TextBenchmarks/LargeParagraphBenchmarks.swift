@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import TextLayout
 
 /// One very long paragraph (no line breaks), cold: "a 1 MB paragraph is simply measured, in time

@@ -1,53 +1,11 @@
 import Benchmark
-import Foundation
+import BenchmarkSupport
 
-/// The limits the issues set, as package-benchmark thresholds that fail
-/// `swift package benchmark thresholds check` (exit status 2 = regression).
-///
-/// package-benchmark 1.38.1 checks a run against *static* thresholds only at p90: a file
-/// `Thresholds/<Target>.<Benchmark>.p90.json` holds a reference value per metric, and the
-/// benchmark's configured tolerance says how far p90 may deviate from it, in either direction
-/// (a deviation below the reference counts as an "improvement", which also fails the check).
-/// A one-sided limit is therefore written as a band that starts at 0:
-///
-/// - "p90 ≤ L": reference L/2, absolute tolerance L/2 → passes for p90 in [0, L].
-/// - "p10 ≥ L" (metrics that prefer larger values; package-benchmark's "p90" of such a metric is
-///   the pessimistic tail, the 10th percentile): reference L + B, tolerance B, B = 10^12.
-///
-/// The limits are written here once; `Limits.verifyFiles()` makes sure the JSON files say the
-/// same, so the two cannot drift apart. Values are raw: nanoseconds per *outer* iteration for
-/// time (a benchmark with scaling factor `.kilo` runs 1,000 inner iterations per outer one),
-/// the metric's own unit for custom metrics.
+/// The text benchmarks' limits (issue 2), as package-benchmark static thresholds; how a limit
+/// becomes a threshold band: `BenchmarkLimit` (BenchmarkSupport). Written here once;
+/// `verifyFiles()` checks that `Benchmarks/Thresholds/TextBenchmarks.*.p90.json` agree.
 enum Limits {
-    enum Bound {
-        case atMost(Int)
-        case atLeast(Int)
-    }
-
-    struct Limit {
-        var benchmark: String
-        var metric: BenchmarkMetric
-        var bound: Bound
-        /// What the issue asks for, in words (for the docs and the failure report).
-        var target: String
-
-        var reference: Int {
-            switch bound {
-            case .atMost(let l): return l / 2
-            case .atLeast(let l): return l + Limits.band
-            }
-        }
-
-        var tolerance: Int {
-            switch bound {
-            case .atMost(let l): return l / 2
-            case .atLeast: return Limits.band
-            }
-        }
-    }
-
-    static let band = 1_000_000_000_000
-    static let target = "TextBenchmarks"
+    typealias Limit = BenchmarkLimit
 
     static let all: [Limit] = [
         // issue 2: cold (nothing cached) ≤ 10 µs per 160-character paragraph; 1,000 inner iterations.
@@ -69,28 +27,13 @@ enum Limits {
               target: "peak cache memory bounded: ≤ 96 MiB after 30,000 distinct paragraphs (our limit; the issue sets none)"),
     ]
 
+    static let table = LimitTable(target: "TextBenchmarks", all)
+
     /// The thresholds to configure on a benchmark (nil if it has no limit).
     static func thresholds(for benchmark: String) -> [BenchmarkMetric: BenchmarkThresholds]? {
-        let mine = all.filter { $0.benchmark == benchmark }
-        guard !mine.isEmpty else { return nil }
-        var result: [BenchmarkMetric: BenchmarkThresholds] = [:]
-        for l in mine { result[l.metric] = BenchmarkThresholds(absolute: [.p90: l.tolerance]) }
-        return result
+        table.thresholds(for: benchmark)
     }
 
-    /// Checks that `Benchmarks/Thresholds/*.p90.json` hold exactly the references above.
-    static func verifyFiles() {
-        let dir = RepositoryPaths.root.appendingPathComponent("Benchmarks/Thresholds")
-        for (benchmark, limits) in Dictionary(grouping: all, by: \.benchmark) {
-            let url = dir.appendingPathComponent("\(target).\(benchmark).p90.json")
-            guard let data = try? Data(contentsOf: url),
-                  let values = try? JSONDecoder().decode([String: Int].self, from: data)
-            else { fixtureFailure("missing or unreadable thresholds file \(url.path)") }
-            var expected: [String: Int] = [:]
-            for l in limits { expected[l.metric.rawDescription] = l.reference }
-            if values != expected {
-                fixtureFailure("\(url.path) holds \(values), Limits.swift says \(expected): update one of them")
-            }
-        }
-    }
+    /// Checks that the thresholds files hold exactly the references above.
+    static func verifyFiles() { table.verifyFiles() }
 }

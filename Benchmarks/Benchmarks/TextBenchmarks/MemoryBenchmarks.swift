@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import TextLayout
 
 /// What the caches hold: `cacheStatistics.totalBytes` (the engine's own estimate of the shaped

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import PangoPeer
 
 /// The Pango 1.50 peer (`Sources/PangoPeer`) loaded with the oracle corpus. One per process,

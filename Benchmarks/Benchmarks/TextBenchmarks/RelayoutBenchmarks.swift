@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import TextLayout
 
 /// Re-layout: a prepared paragraph laid out again at a new width (rotation, split view, a cell

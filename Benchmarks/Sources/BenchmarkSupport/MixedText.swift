@@ -1,33 +1,20 @@
 import TextLayout
 
-/// SplitMix64: a tiny deterministic PRNG, so every run measures the same text.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Mixed Chinese/English paragraphs like a feed or a chat app shows: runs of Chinese with
 /// full-width punctuation, English words, numbers and versions, with and without spaces around
 /// the Latin runs. Deterministic for a seed.
-enum MixedText {
+public enum MixedText {
     /// The style of the mixed workload: UIKit's body size in DejaVu Sans, with the ideographs
     /// falling back to WenQuanYi Micro Hei (the fallback chain is part of what is measured).
-    static let style = TextStyle(font: "DejaVu Sans", size: 17)
+    public static let style = TextStyle(font: "DejaVu Sans", size: 17)
     /// An iPhone's 375-pt screen minus 16-pt margins on both sides.
-    static let width = 343.0
+    public static let width = 343.0
 
-    static let hanzi: [Character] = Array(
+    public static let hanzi: [Character] = Array(
         "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理府研质"
     )
-    static let punctuation: [String] = ["，", "。", "、", "；", "：", "？", "！", "……", "「", "」", "（", "）"]
-    static let words: [String] = [
+    public static let punctuation: [String] = ["，", "。", "、", "；", "：", "？", "！", "……", "「", "」", "（", "）"]
+    public static let words: [String] = [
         "the", "layout", "engine", "measures", "text", "on", "FreeType", "HarfBuzz", "ICU", "Swift", "iOS",
         "UITableView", "UICollectionView", "row", "height", "cell", "width", "font", "line", "break", "is",
         "fast", "and", "exact", "for", "every", "screen", "a", "of", "to", "in", "with", "we", "update",
@@ -38,7 +25,7 @@ enum MixedText {
     ]
 
     /// A paragraph of exactly `length` characters (grapheme clusters), not ending in a space.
-    static func paragraph(length: Int, using rng: inout SplitMix64) -> String {
+    public static func paragraph(length: Int, using rng: inout SplitMix64) -> String {
         var out = ""
         var count = 0
         func add(_ s: String) { out += s; count += s.count }
@@ -60,22 +47,22 @@ enum MixedText {
     }
 
     /// `count` paragraphs of 20–300 characters (uniform), from `seed`.
-    static func paragraphs(count: Int, seed: UInt64) -> [String] {
+    public static func paragraphs(count: Int, seed: UInt64) -> [String] {
         var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in paragraph(length: Int.random(in: 20...300, using: &rng), using: &rng) }
     }
 
     /// The 1,000-paragraph workload of the issue (seed 2024).
-    static let workload: [String] = paragraphs(count: 1_000, seed: 2024)
+    public static let workload: [String] = paragraphs(count: 1_000, seed: 2024)
     /// One 160-character paragraph (seed 160).
-    static let paragraph160: String = {
+    public static let paragraph160: String = {
         var rng = SplitMix64(seed: 160)
         return paragraph(length: 160, using: &rng)
     }()
 
     /// One paragraph (no line breaks) of at least `utf8Bytes` bytes of UTF-8, made of workload-like
     /// sentences joined by spaces.
-    static func largeParagraph(utf8Bytes: Int, seed: UInt64) -> String {
+    public static func largeParagraph(utf8Bytes: Int, seed: UInt64) -> String {
         var rng = SplitMix64(seed: seed)
         var parts: [String] = []
         var bytes = 0

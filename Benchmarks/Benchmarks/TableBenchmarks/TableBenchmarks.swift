@@ -1,0 +1,37 @@
+// LayoutEngine table benchmarks (issue 3, "Performance"). How to run: docs/BENCHMARKS.md.
+//
+// Every benchmark runs in its own process (package-benchmark's model); the fixtures it needs are
+// built lazily in its `setup` hook, before measurement starts.
+import Benchmark
+import BenchmarkSupport
+import Foundation
+
+let benchmarks: @Sendable () -> Void = {
+    Limits.verifyFiles()
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: 3,
+        maxDuration: .seconds(2),
+        maxIterations: 10_000)
+    registerSelfSizingBenchmarks()
+    registerMillionRowBenchmarks()
+    registerMemoryBenchmarks()
+    registerPeerBenchmarks()
+}
+
+/// A configuration with the limits of `Limits` for `name`, if any.
+func configuration(_ name: String, metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal],
+                   scalingFactor: BenchmarkScalingFactor = .one, maxDuration: Duration = .seconds(2),
+                   maxIterations: Int = 10_000, warmupIterations: Int = 3,
+                   setup: Benchmark.BenchmarkSetupHook? = nil) -> Benchmark.Configuration {
+    .init(metrics: metrics, warmupIterations: warmupIterations, scalingFactor: scalingFactor,
+          maxDuration: maxDuration, maxIterations: maxIterations, thresholds: Limits.thresholds(for: name),
+          setup: setup)
+}
+
+/// A value that a benchmark mutates across iterations (a table re-laid out at another width each
+/// time), so that it stays uniquely referenced and is not copied per iteration.
+final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
