@@ -70,6 +70,42 @@ extension PreparedParagraph {
             }
         }}}}}}}}
         segments = s
+        buildFontRuns()
+    }
+
+    /// Fills `fontRunStarts` / `fontRunFonts` (left empty for a single-font paragraph).
+    mutating func buildFontRuns() {
+        fontRunStarts = []
+        fontRunFonts = []
+        guard !singleFont else { return }
+        var last: UInt8? = nil
+        for i in 0..<count {
+            let f = kinds[i] == .newline ? Self.noFont : fonts[i]
+            if f != last {
+                fontRunStarts.append(Int32(i))
+                fontRunFonts.append(f)
+                last = f
+            }
+        }
+    }
+
+    /// The fonts used by clusters `start ..< end`, as a bit mask (bit f = font f; fonts past 63
+    /// are not tracked), from the font runs: O(log runs + runs on the line).
+    func fontMask(_ start: Int, _ end: Int) -> UInt64 {
+        guard !fontRunStarts.isEmpty, start < end else { return 0 }
+        var lo = 0, hi = fontRunStarts.count - 1
+        while lo < hi {  // the last run starting at or before `start`
+            let mid = (lo + hi + 1) / 2
+            if Int(fontRunStarts[mid]) <= start { lo = mid } else { hi = mid - 1 }
+        }
+        var mask: UInt64 = 0
+        var k = lo
+        while k < fontRunStarts.count && Int(fontRunStarts[k]) < end {
+            let f = fontRunFonts[k]
+            if f != Self.noFont && f < 64 { mask |= 1 << UInt64(f) }
+            k += 1
+        }
+        return mask
     }
 
 }

@@ -37,6 +37,12 @@ struct PreparedParagraph: Sendable {
     var metrics: [FontMetrics]
     /// Whether every cluster uses font 0 (lets line heights skip a scan).
     var singleFont: Bool
+    /// Where the font changes (when `singleFont` is false): run k starts at cluster
+    /// `fontRunStarts[k]` and uses font `fontRunFonts[k]` (`noFont` for hard breaks, which need
+    /// no glyph), so a line's fonts are found per run, not per cluster.
+    var fontRunStarts: [Int32] = []
+    var fontRunFonts: [UInt8] = []
+    static let noFont: UInt8 = 255
     /// Word-level sums for fast line breaking (see `buildSegments()`).
     var segments = Segments()
     /// The advance of "…" in ems, and its font.

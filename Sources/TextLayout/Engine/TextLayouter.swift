@@ -120,25 +120,21 @@ struct TextLayouter {
     /// for an empty line), with the ellipsis's font when the line is shortened.
     @inline(__always)
     private func height(_ start: Int, _ end: Int, ellipsis: Bool) -> Double {
-        if paragraph.singleFont && (!ellipsis || paragraph.ellipsisFont == 0) { return primaryHeight }
-        let p = paragraph
+        let box = self.box
+        if box.paragraph.singleFont && (!ellipsis || box.paragraph.ellipsisFont == 0) { return primaryHeight }
+        var mask = box.paragraph.fontMask(start, Swift.min(end, box.paragraph.count)) | 1
+        if ellipsis { mask |= 1 << UInt64(box.paragraph.ellipsisFont) }
+        if mask == 1 { return primaryHeight }
         var asc = 0.0, desc = 0.0, gap = 0.0
-        func include(_ f: Int) {
-            let m = p.metrics[f]
+        var rest = mask
+        while rest != 0 {
+            let f = rest.trailingZeroBitCount
+            rest &= rest - 1
+            let m = box.paragraph.metrics[f]
             asc = max(asc, m.ascent(size: style.size))
             desc = max(desc, m.descent(size: style.size))
             if style.fontLeading { gap = max(gap, m.leading(size: style.size)) }
         }
-        include(0)
-        var seen: UInt64 = 1
-        for i in start..<min(end, p.count) where p.kinds[i] != .newline {
-            let f = Int(p.fonts[i])
-            if f < 64 && seen & (1 << f) == 0 {
-                seen |= 1 << f
-                include(f)
-            }
-        }
-        if ellipsis { include(Int(p.ellipsisFont)) }
         return TextLayouter.adjusted(asc + desc + gap, style)
     }
 
