@@ -20,6 +20,13 @@ struct LineBreaker {
         var end: Int
         var width: Double
         var hardBreak: Bool
+        /// The fonts on the line as a bit mask, when the word-level path knows them (mixed-font
+        /// paragraphs); 0 = not known (the layouter finds them from the font runs).
+        var fonts: UInt64 = 0
+
+        static func == (a: Span, b: Span) -> Bool {
+            a.start == b.start && a.end == b.end && a.width == b.width && a.hardBreak == b.hardBreak
+        }
     }
 
     /// A line fits when its width is at most the available width plus this tolerance (points).
@@ -76,11 +83,13 @@ extension PreparedParagraph {
                             segments.total.withUnsafeBufferPointer { segTotal in
                                 segments.content.withUnsafeBufferPointer { segContent in
                                     segments.flags.withUnsafeBufferPointer { segFlags in
-                                        let view = LineBreaker.View(advances: advances, adjust: adjust, kinds: kinds,
-                                                        breakAfter: breakAfter, segEnds: segEnds, segTotal: segTotal,
-                                                        segContent: segContent, segFlags: segFlags,
-                                                        maxWidth: maxWidth, anywhere: anywhere)
-                                        return view.forEachLine(limit: limit, body)
+                                        segments.fonts.withUnsafeBufferPointer { segFonts in
+                                            let view = LineBreaker.View(advances: advances, adjust: adjust, kinds: kinds,
+                                                            breakAfter: breakAfter, segEnds: segEnds, segTotal: segTotal,
+                                                            segContent: segContent, segFlags: segFlags, segFonts: segFonts,
+                                                            maxWidth: maxWidth, anywhere: anywhere)
+                                            return view.forEachLine(limit: limit, body)
+                                        }
                                     }
                                 }
                             }
@@ -104,6 +113,8 @@ extension LineBreaker {
         let segTotal: UnsafeBufferPointer<Double>
         let segContent: UnsafeBufferPointer<Double>
         let segFlags: UnsafeBufferPointer<UInt8>
+        /// Per segment, the fonts it uses (a bit mask); empty for a single-font paragraph.
+        let segFonts: UnsafeBufferPointer<UInt64>
         let maxWidth: Double
         let anywhere: Bool
 
@@ -147,28 +158,31 @@ extension LineBreaker {
         func line(fromSegment k: Int) -> (Span, Int?) {
             let start = k == 0 ? 0 : Int(segEnds[k - 1])
             var x = 0.0, content = 0.0
+            var fonts: UInt64 = 0
+            let tracksFonts = !segFonts.isEmpty
             var i = k
             let segments = segEnds.count
             while i < segments {
                 let flags = segFlags[i]
                 if flags & PreparedParagraph.Segments.newline != 0 {
-                    return (Span(start: start, end: Int(segEnds[i]), width: content, hardBreak: true), i + 1)
+                    return (Span(start: start, end: Int(segEnds[i]), width: content, hardBreak: true, fonts: fonts), i + 1)
                 }
                 if flags & PreparedParagraph.Segments.hasText != 0 {
                     let candidate = x + segContent[i]
                     if candidate > maxWidth {
                         if i > k {
-                            return (Span(start: start, end: Int(segEnds[i - 1]), width: content, hardBreak: false), i)
+                            return (Span(start: start, end: Int(segEnds[i - 1]), width: content, hardBreak: false, fonts: fonts), i)
                         }
                         let span = line(from: start)  // a word wider than the line
                         return (span, span.end == Int(segEnds[i]) ? i + 1 : nil)
                     }
                     content = candidate
                 }
+                if tracksFonts { fonts |= segFonts[i] }
                 x += segTotal[i]
                 i += 1
             }
-            return (Span(start: start, end: count, width: content, hardBreak: false), segments)
+            return (Span(start: start, end: count, width: content, hardBreak: false, fonts: fonts), segments)
         }
 
         /// The line starting at cluster `start` (< count), one step per cluster.

@@ -10,6 +10,9 @@ extension PreparedParagraph {
         var total: [Double] = []
         var content: [Double] = []
         var flags: [UInt8] = []
+        /// Per segment, the fonts its clusters use (bit f = font f); empty when the paragraph has
+        /// a single font.
+        var fonts: [UInt64] = []
 
         static let hasText: UInt8 = 1
         static let newline: UInt8 = 2
@@ -69,6 +72,14 @@ extension PreparedParagraph {
                 flags = 0
             }
         }}}}}}}}
+        if !singleFont {
+            s.fonts = [UInt64](repeating: 0, count: segmentCount)
+            var k = 0
+            for i in 0..<n {
+                if kinds[i] != .newline && fonts[i] < 64 { s.fonts[k] |= 1 << UInt64(fonts[i]) }
+                if Int(s.ends[k]) == i + 1 { k += 1 }
+            }
+        }
         segments = s
         buildFontRuns()
     }

@@ -53,7 +53,7 @@ struct TextLayouter {
                 let location = p.start(span.start)
                 let length = span.end > span.start ? Int(p.ends[span.end - 1]) - location : 0
                 line = TextLine(range: TextRange(location: location, length: length), text: string(span.start..<span.end),
-                                width: span.width * size, y: y, height: height(span.start, span.end, ellipsis: false))
+                                width: span.width * size, y: y, height: height(span.start, span.end, ellipsis: false, known: span.fonts))
             }
             y += line.height
             widest = max(widest, line.width)
@@ -74,7 +74,7 @@ struct TextLayouter {
                 y += style.lineSpacing
                 if previousHard { y += style.paragraphSpacing }
             }
-            y += height(span.start, span.end, ellipsis: false)
+            y += height(span.start, span.end, ellipsis: false, known: span.fonts)
             widest = max(widest, span.width)
             previousHard = span.hardBreak
             last = span
@@ -119,10 +119,10 @@ struct TextLayouter {
     /// The height of a line of clusters `start ..< end`, from the fonts on it (the primary font
     /// for an empty line), with the ellipsis's font when the line is shortened.
     @inline(__always)
-    private func height(_ start: Int, _ end: Int, ellipsis: Bool) -> Double {
+    private func height(_ start: Int, _ end: Int, ellipsis: Bool, known: UInt64 = 0) -> Double {
         let box = self.box
         if box.paragraph.singleFont && (!ellipsis || box.paragraph.ellipsisFont == 0) { return primaryHeight }
-        var mask = box.paragraph.fontMask(start, Swift.min(end, box.paragraph.count)) | 1
+        var mask = (known != 0 ? known : box.paragraph.fontMask(start, Swift.min(end, box.paragraph.count))) | 1
         if ellipsis { mask |= 1 << UInt64(box.paragraph.ellipsisFont) }
         if mask == 1 { return primaryHeight }
         var asc = 0.0, desc = 0.0, gap = 0.0
