@@ -1,3 +1,4 @@
+import Foundation
 
 /// Prepared paragraphs by (font reference, text), bounded by the code units they hold.
 ///
@@ -6,7 +7,7 @@
 final class ParagraphCache: Sendable {
     /// Texts are compared by their code units, not by Swift's `==` (which treats canonically
     /// equivalent strings as equal: "é" and "e\u{301}" have different UTF-16 ranges and must not
-    /// share an entry). The hash is FNV-1a over the UTF-8 bytes, without Unicode normalisation.
+    /// share an entry). The hash reads the UTF-8 bytes 8 at a time, without Unicode normalisation.
     struct Key: Hashable, Sendable {
         var font: String
         var text: String
@@ -15,17 +16,47 @@ final class ParagraphCache: Sendable {
         init(font: String, text: String) {
             self.font = font
             self.text = text
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in font.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-            h = (h ^ 0xFF) &* 0x100_0000_01b3
-            for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-            hash = Int(truncatingIfNeeded: h)
+            hash = Int(truncatingIfNeeded: Key.hash(text.utf8, seed: Key.hash(font.utf8, seed: 0x9E37_79B9_7F4A_7C15)))
+        }
+
+        /// A fast non-cryptographic hash of UTF-8 bytes, 8 at a time (contiguous native strings)
+        /// or byte by byte (FNV-1a) otherwise.
+        private static func hash(_ bytes: String.UTF8View, seed: UInt64) -> UInt64 {
+            if let h = bytes.withContiguousStorageIfAvailable({ buf -> UInt64 in
+                var h = seed ^ UInt64(buf.count)
+                var i = 0
+                let raw = UnsafeRawBufferPointer(buf)
+                while i + 8 <= buf.count {
+                    let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    h = (h ^ w) &* 0x9E37_79B9_7F4A_7C15
+                    h ^= h >> 29
+                    i += 8
+                }
+                while i < buf.count {
+                    h = (h ^ UInt64(buf[i])) &* 0x100_0000_01b3
+                    i += 1
+                }
+                return h ^ (h >> 32)
+            }) { return h }
+            var h = seed
+            for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            return h
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.hash == b.hash && a.font.utf8.elementsEqual(b.font.utf8) && a.text.utf8.elementsEqual(b.text.utf8)
+            a.hash == b.hash && equal(a.font.utf8, b.font.utf8) && equal(a.text.utf8, b.text.utf8)
+        }
+
+        private static func equal(_ a: String.UTF8View, _ b: String.UTF8View) -> Bool {
+            guard a.count == b.count else { return false }
+            if let r = a.withContiguousStorageIfAvailable({ x in
+                b.withContiguousStorageIfAvailable { y in
+                    x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+                }
+            }), let r { return r }
+            return a.elementsEqual(b)
         }
 
         var shardIndex: Int { Int(UInt(bitPattern: hash) >> 7) }
