@@ -67,14 +67,27 @@ struct TextLayouter {
         guard paragraph.count > 0 else { return TextMeasurement(size: .zero, lineCount: 0, truncated: false) }
         let breaker = LineBreaker(box, width: width, size: style.size, anywhere: style.lineBreakMode == .charWrap)
         let limit = style.numberOfLines
+        let lineSpacing = style.lineSpacing, paragraphSpacing = style.paragraphSpacing
+        let singleFont = paragraph.singleFont
         var count = 0, y = 0.0, widest = 0.0, previousHard = false
         var last = LineBreaker.Span(start: 0, end: 0, width: 0, hardBreak: false)
+        // Lines of a mixed-font paragraph mostly repeat the same few font sets: remember the last.
+        var memoFonts: UInt64 = 0, memoHeight = 0.0
         let more = breaker.forEachLine(limit: limit) { span in
             if count > 0 {
-                y += style.lineSpacing
-                if previousHard { y += style.paragraphSpacing }
+                y += lineSpacing
+                if previousHard { y += paragraphSpacing }
             }
-            y += height(span.start, span.end, ellipsis: false, known: span.fonts)
+            if singleFont {
+                y += primaryHeight
+            } else if span.fonts != 0 && span.fonts == memoFonts {
+                y += memoHeight
+            } else {
+                let h = height(span.start, span.end, ellipsis: false, known: span.fonts)
+                memoFonts = span.fonts
+                memoHeight = h
+                y += h
+            }
             widest = max(widest, span.width)
             previousHard = span.hardBreak
             last = span
@@ -120,7 +133,6 @@ struct TextLayouter {
     /// for an empty line), with the ellipsis's font when the line is shortened.
     @inline(__always)
     private func height(_ start: Int, _ end: Int, ellipsis: Bool, known: UInt64 = 0) -> Double {
-        let box = self.box
         if box.paragraph.singleFont && (!ellipsis || box.paragraph.ellipsisFont == 0) { return primaryHeight }
         var mask = (known != 0 ? known : box.paragraph.fontMask(start, Swift.min(end, box.paragraph.count))) | 1
         if ellipsis { mask |= 1 << UInt64(box.paragraph.ellipsisFont) }
