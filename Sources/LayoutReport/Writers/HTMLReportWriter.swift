@@ -128,5 +128,6 @@ public struct HTMLReportWriter: Sendable {
     .nested{opacity:0.8}.pinned{fill:none;stroke:#d33;stroke-width:1.5}
     .viewport{fill:rgba(80,120,200,0.06);stroke:#3a62b5;stroke-dasharray:4 3;stroke-width:1}
     .note{font-size:12px;color:#a60}
+    .label{font:9px "DejaVu Sans",sans-serif;fill:#2d4a2a;pointer-events:none}
     """
 }

@@ -59,7 +59,10 @@ public struct SVGPicture: Sendable {
         for (s, section) in result.sections.enumerated() {
             if drawn >= maximumElements { break }
             out += rect(section.rect, prefix + "section", title: "section \(s) \(Format.rect(section.rect))")
-            if let header = section.header { out += rect(header, prefix + "header", title: "header of section \(s) \(Format.rect(header))") }
+            if let header = section.header {
+                out += rect(header, prefix + "header", title: "header of section \(s) \(Format.rect(header))")
+                if depth == 0 { out += label(header, "section \(s)") }
+            }
             if let footer = section.footer { out += rect(footer, prefix + "footer", title: "footer of section \(s) \(Format.rect(footer))") }
             for (r, element) in section.elements.enumerated() {
                 if drawn >= maximumElements {
@@ -70,6 +73,7 @@ public struct SVGPicture: Sendable {
                 let classes = prefix + noun + (element.estimated ? " estimated" : "")
                 out += rect(element.rect, classes, title: "\(noun) [\(s), \(r)] \(Format.rect(element.rect))"
                             + (element.estimated ? " (estimated)" : ""))
+                if depth == 0 && element.nested == nil { out += label(element.rect, "[\(s), \(r)]") }
                 if let nested = element.nested, element.rect.count == 4 {
                     out += "<g transform=\"translate(\(Format.number(element.rect[0])) \(Format.number(element.rect[1])))\">\n"
                     var ignored = 0.0
@@ -78,6 +82,13 @@ public struct SVGPicture: Sendable {
                 }
             }
         }
+    }
+
+    /// A small caption inside the rect (its index path), when the rect is large enough to hold it.
+    private func label(_ r: [Double], _ text: String) -> String {
+        guard r.count == 4, r[3] >= 11, r[2] >= 6 * Double(text.count) else { return "" }
+        return "<text class=\"label\" x=\"\(Format.number(r[0] + 4))\" y=\"\(Format.number(r[1] + r[3] / 2 + 3.5))\">"
+            + "\(HTML.escape(text))</text>\n"
     }
 
     private func rect(_ r: [Double], _ classes: String, title: String) -> String {
