@@ -58,6 +58,14 @@ public struct TableLayout<Content: TableContent>: Sendable {
             let header = try headerFooterRun(section.header, isHeader: true, section: s)
             runs.append(header)
             var row = 0
+            if let columns = section.columns {
+                let run = try columnRun(columns, section: s)
+                if run.count > 0 {
+                    runs.append(run)
+                    if !run.state.isExact && !isEstimated(.row) { needsMeasuring = true }
+                }
+                row = run.count
+            }
             let sectionRuns = section.runs
             for k in sectionRuns.indices {
                 let run = sectionRuns[k]
@@ -152,12 +160,39 @@ public struct TableLayout<Content: TableContent>: Sendable {
         }
     }
 
+    /// The run of a section given column-wise: heights checked (and payload count matched) in
+    /// plain loops over the arrays, the elements' state from the section's height rule.
+    func columnRun(_ c: RowColumns<Content>, section s: Int) throws(TableError) -> ElementTree<Content>.Run {
+        if let heights = c.heights {
+            for i in heights.indices where !(heights[i].isFinite && heights[i] >= 0) {
+                throw .invalidHeight(field: "sections[\(s)].rows[\(i)].height", value: heights[i])
+            }
+            if let contents = c.contents, contents.count != heights.count {
+                throw .invalidCount(field: "sections[\(s)].contents.count (\(heights.count) heights)", value: contents.count)
+            }
+        }
+        guard c.count <= Self.maximumElementCount else {
+            throw .tooManyRows(field: "sections[\(s)]", count: c.count, limit: Self.maximumElementCount)
+        }
+        let rule: RowHeight = c.heights != nil ? .fixed(0) : c.height
+        let (h, st) = try rowElement(RowSpec(height: rule, content: .placeholder), field: "sections[\(s)].rows")
+        return .init(count: c.count, height: h, state: st, content: .placeholder,
+                     heights: c.heights.map { $0[...] }, contents: c.contents.map { $0[...] })
+    }
+
     /// The element buffer of a whole section (for inserted and reloaded sections).
     func sectionBuffer(_ section: SectionSpec<Content>, index s: Int) throws(TableError) -> ElementBuffer<Content> {
         var b = ElementBuffer<Content>()
         let header = try headerFooterElement(section.header, isHeader: true, section: s)
         b.append(height: header.0, state: header.1, content: header.2)
         var row = 0
+        if let columns = section.columns {
+            let run = try columnRun(columns, section: s)
+            b.heights.append(contentsOf: run.heights ?? ArraySlice(repeatElement(run.height, count: run.count)))
+            b.states.append(contentsOf: repeatElement(run.state, count: run.count))
+            b.contents.append(contentsOf: run.contents ?? ArraySlice(repeatElement(run.content, count: run.count)))
+            row = run.count
+        }
         for (k, run) in section.runs.enumerated() {
             guard run.count >= 0 else { throw .invalidCount(field: "sections[\(s)].runs[\(k)].count", value: run.count) }
             guard run.count <= Self.maximumElementCount else {

@@ -63,11 +63,49 @@ public struct RowRun<Content: TableContent>: Sendable {
     }
 }
 
-/// One section: header, rows (as runs), footer.
+/// Rows given column-wise: one height and/or one payload per row in plain arrays, which the table
+/// copies into its leaves in bulk (no per-row generic work) — the fast way to describe a million
+/// rows that differ (`heightForRowAt` for every row, or a payload per row).
+struct RowColumns<Content: TableContent>: Sendable {
+    /// Fixed heights, one per row (nil: every row follows `height`).
+    var heights: [Double]?
+    /// Payloads, one per row (nil: every row has `Content.placeholder`).
+    var contents: [Content]?
+    /// The height rule of every row when `heights` is nil.
+    var height: RowHeight
+    /// The number of rows.
+    var count: Int { heights?.count ?? contents?.count ?? 0 }
+}
+
+/// One section: header, rows (as runs, or as columns), footer.
 public struct SectionSpec<Content: TableContent>: Sendable {
     public var header: HeaderFooter<Content>
     public var footer: HeaderFooter<Content>
+    /// The rows as runs of identical rows. Empty for a section made from columns
+    /// (`init(heights:)`, `init(contents:height:)`), whose rows are in `columns`.
     public var runs: [RowRun<Content>]
+    /// The rows, column-wise, when the section was made from arrays of heights or payloads.
+    var columns: RowColumns<Content>? = nil
+
+    /// A section of rows with a fixed height each (UIKit's `heightForRowAt` for every row), payloads
+    /// `Content.placeholder`. Built in bulk: a million rows cost a few copies of the array.
+    public init(header: HeaderFooter<Content> = .styleDefault, heights: [Double],
+                footer: HeaderFooter<Content> = .styleDefault) {
+        self.header = header
+        self.footer = footer
+        self.runs = []
+        self.columns = RowColumns(heights: heights, contents: nil, height: .tableDefault)
+    }
+
+    /// A section of rows with a payload each, all following one height rule (`.automatic` for
+    /// self-sizing rows sized by the table's sizer, estimated when the table has an estimate).
+    public init(header: HeaderFooter<Content> = .styleDefault, contents: [Content], height: RowHeight = .automatic,
+                footer: HeaderFooter<Content> = .styleDefault) {
+        self.header = header
+        self.footer = footer
+        self.runs = []
+        self.columns = RowColumns(heights: nil, contents: contents, height: height)
+    }
 
     /// A section of the given rows.
     public init(header: HeaderFooter<Content> = .styleDefault, rows: [RowSpec<Content>],
@@ -100,7 +138,8 @@ public struct SectionSpec<Content: TableContent>: Sendable {
 
     /// The number of rows (saturating, never traps).
     public var rowCount: Int {
-        runs.reduce(0) { acc, r in
+        if let columns { return columns.count }
+        return runs.reduce(0) { acc, r in
             let (s, o) = acc.addingReportingOverflow(Swift.max(r.count, 0))
             return o ? Int.max : s
         }

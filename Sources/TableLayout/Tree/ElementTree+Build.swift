@@ -8,12 +8,18 @@
 /// copies a node that is not uniquely referenced before changing it (path copying), so the first
 /// change to a shared leaf gives that position its own copy.
 extension ElementTree {
-    /// A run of `count` identical elements.
+    /// A run of `count` elements: identical, or with a height and/or a payload each (`heights`,
+    /// `contents`: `count` values, copied in bulk).
     struct Run: Sendable {
         var count: Int
         var height: Double
         var state: ElementState
         var content: Content
+        var heights: ArraySlice<Double>? = nil
+        var contents: ArraySlice<Content>? = nil
+
+        /// Whether every element of the run is the same (so identical pieces can share a leaf).
+        var isUniform: Bool { heights == nil && contents == nil }
     }
 
     /// Builds a tree holding the runs in order.
@@ -31,15 +37,15 @@ extension ElementTree {
         var usedInRun = 0
         // The last leaf built from inside a single run, for sharing with the next identical piece.
         var shared: (run: Int, size: Int, leaf: TreeNode)? = nil
-        var segments: [(run: Int, count: Int)] = []
+        var segments: [(run: Int, offset: Int, count: Int)] = []
         for piece in pieces {
             while runs[runIndex].count == usedInRun { runIndex += 1; usedInRun = 0 }
             if runs[runIndex].count - usedInRun >= piece.count {
                 // The piece lies inside one run: reuse the previous leaf when it is the same.
-                if let s = shared, s.run == runIndex, s.size == piece.count {
+                if let s = shared, s.run == runIndex, s.size == piece.count, runs[runIndex].isUniform {
                     leaves.append(s.leaf)
                 } else {
-                    let leaf = Self.leaf(runs, [(runIndex, piece.count)])
+                    let leaf = Self.leaf(runs, [(runIndex, usedInRun, piece.count)])
                     shared = (runIndex, piece.count, leaf)
                     leaves.append(leaf)
                 }
@@ -50,7 +56,7 @@ extension ElementTree {
             var need = piece.count
             while need > 0 {
                 let take = Swift.min(need, runs[runIndex].count - usedInRun)
-                if take > 0 { segments.append((runIndex, take)) }
+                if take > 0 { segments.append((runIndex, usedInRun, take)) }
                 need -= take
                 usedInRun += take
                 if usedInRun == runs[runIndex].count && need > 0 { runIndex += 1; usedInRun = 0 }
@@ -61,12 +67,17 @@ extension ElementTree {
     }
 
     /// A leaf holding `segments` (counts of elements of the given runs), in order.
-    private static func leaf(_ runs: [Run], _ segments: [(run: Int, count: Int)]) -> TreeNode {
+    private static func leaf(_ runs: [Run], _ segments: [(run: Int, offset: Int, count: Int)]) -> TreeNode {
         let n = segments.reduce(0) { $0 + $1.count }
         let heights = [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
             var p = buffer.baseAddress!
             for s in segments {
-                p.initialize(repeating: runs[s.run].height, count: s.count)
+                if let column = runs[s.run].heights {
+                    let from = column.startIndex + s.offset
+                    column[from..<(from + s.count)].withUnsafeBufferPointer { p.initialize(from: $0.baseAddress!, count: s.count) }
+                } else {
+                    p.initialize(repeating: runs[s.run].height, count: s.count)
+                }
                 p += s.count
             }
             initialized = n
@@ -82,7 +93,12 @@ extension ElementTree {
         let contents = [Content](unsafeUninitializedCapacity: n) { buffer, initialized in
             var p = buffer.baseAddress!
             for s in segments {
-                p.initialize(repeating: runs[s.run].content, count: s.count)
+                if let column = runs[s.run].contents {
+                    let from = column.startIndex + s.offset
+                    column[from..<(from + s.count)].withUnsafeBufferPointer { p.initialize(from: $0.baseAddress!, count: s.count) }
+                } else {
+                    p.initialize(repeating: runs[s.run].content, count: s.count)
+                }
                 p += s.count
             }
             initialized = n
