@@ -106,14 +106,14 @@ private func registerMillionRowPeerBenchmark() {
         var table: TableLayout<EmptyContent>? = nil
         let ours = clock.measure { table = MillionRows.build(MillionRows.fixedConfiguration, sections) }
         var heights: [Double] = []
+        let source = MillionRows.heights  // what `heightForRowAt` answers, row by row
         let theirs = clock.measure {
             heights.reserveCapacity(MillionRows.count)
-            for run in sections[0].runs {
-                guard case .fixed(let h) = run.row.height else { continue }
-                for _ in 0..<run.count { heights.append(h) }
-            }
+            for i in 0..<source.count { heights.append(source[i]) }
         }
-        guard let table else { return }
+        guard let table, heights.count == MillionRows.count else {
+            fixtureFailure("Peer.Rows1M.Ratio: the peer has \(heights.count) rows")
+        }
         let peer = NaiveHeightsTable(heights: heights)
 
         let start = (benchmark.currentIteration * 32) % (allPoints.count - 32)
