@@ -1,3 +1,4 @@
+import Dispatch
 import LayoutGeometry
 
 /// Step 3 (optional): measuring self-sizing items with the ``FlowItemSizer``.
@@ -38,28 +39,37 @@ extension CollectionFlowLayout {
     }
 
     /// Measures the listed items that are self-sizing and not measured yet; others are ignored.
+    /// The sizer is called on all cores when there are many items (it is `Sendable`); the
+    /// answers are then applied in order and lines re-filled once per section.
     public mutating func measureItems(at indexPaths: [IndexPath]) {
         guard let sizer else { return }
         typealias Flag = FlowSectionStore.Flag
         let main = engine.main
         let scale = configuration.scale
-        var firstChanged: [Int: Int] = [:]
+        var paths: [IndexPath] = []
+        var requests: [FlowSizingRequest<Payload>] = []
         for path in indexPaths where isEstimated(path) {
             let s = path.section, i = path.item
             let room = engine.sections[s].metrics.available
             let estimate = Size(width: engine.sections[s].widths[i], height: engine.sections[s].heights[i])
-            let request = FlowSizingRequest(payload: payloads[s][i], indexPath: path,
-                                            availableWidth: main == .vertical ? room : nil,
-                                            availableHeight: main == .horizontal ? room : nil,
-                                            estimate: estimate)
-            let answer = scale.ceil(sizer.size(for: request))
+            paths.append(path)
+            requests.append(FlowSizingRequest(payload: payloads[s][i], indexPath: path,
+                                              availableWidth: main == .vertical ? room : nil,
+                                              availableHeight: main == .horizontal ? room : nil,
+                                              estimate: estimate))
+        }
+        let answers = Self.sizes(sizer, requests)
+        var firstChanged: [Int: Int] = [:]
+        for k in paths.indices {
+            let s = paths[k].section, i = paths[k].item
+            let answer = scale.ceil(answers[k])
             engine.sections[s].flags[i] |= Flag.measured
             guard answer.width.isFinite, answer.height.isFinite, answer.width > 0, answer.height > 0 else {
                 engine.sections[s].flags[i] |= Flag.invalidMeasurement
                 continue
             }
             engine.sections[s].flags[i] &= ~Flag.invalidMeasurement
-            if answer != estimate {
+            if answer != requests[k].estimate {
                 engine.sections[s].widths[i] = answer.width
                 engine.sections[s].heights[i] = answer.height
                 firstChanged[s] = min(firstChanged[s] ?? i, i)
@@ -68,6 +78,21 @@ extension CollectionFlowLayout {
         guard let firstSection = firstChanged.keys.min() else { return }
         for (s, item) in firstChanged { engine.refill(section: s, fromItem: item) }
         engine.restack(from: firstSection)
+    }
+
+    /// The sizer's answers for `requests`, in order; in parallel chunks when there are many.
+    private static func sizes(_ sizer: any FlowItemSizer<Payload>, _ requests: [FlowSizingRequest<Payload>]) -> [Size] {
+        let n = requests.count
+        guard n >= 64 else { return requests.map { sizer.size(for: $0) } }
+        var out = [Size](repeating: .zero, count: n)
+        let chunks = Swift.min(n / 32, 64)
+        out.withUnsafeMutableBufferPointer { buffer in
+            let slots = SizeSlots(buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for i in (n * c / chunks)..<(n * (c + 1) / chunks) { slots.pointer[i] = sizer.size(for: requests[i]) }
+            }
+        }
+        return out
     }
 
     /// What the layout changed or could not honour: items clamped to the room on their line
@@ -99,4 +124,10 @@ extension CollectionFlowLayout {
         }
         return result
     }
+}
+
+/// A raw pointer shared by the workers of `concurrentPerform`; each writes disjoint indices.
+private struct SizeSlots: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Size>
+    init(_ pointer: UnsafeMutablePointer<Size>) { self.pointer = pointer }
 }

@@ -89,3 +89,22 @@ import Testing
         }
     }
 }
+
+/// Many items are measured on all cores; the geometry must be what measuring one by one gives.
+@Suite struct ParallelMeasuringTests {
+    @Test func measuringManyItemsEqualsMeasuringThemOneByOne() throws {
+        let heights: [Double] = (0..<300).map { 20 + Double(($0 * 37) % 50) }
+        var all = try SelfSizingTests.layout(heights)
+        all.measureAllItems()
+        var single = try SelfSizingTests.layout(heights)
+        for i in heights.indices { single.measureItems(at: [IndexPath(item: i, section: 0)]) }
+        for i in heights.indices {
+            let p = IndexPath(item: i, section: 0)
+            #expect(all.frameForItem(at: p) == single.frameForItem(at: p))
+            #expect(!all.isEstimated(p))
+        }
+        #expect(all.contentSize == single.contentSize)
+        // Item 5: 20 + (5·37 mod 50) = 20 + 35 = 55 tall; width = 320 − 220 = 100.
+        #expect(all.frameForItem(at: IndexPath(item: 5, section: 0))?.size == Size(width: 100, height: 55))
+    }
+}
