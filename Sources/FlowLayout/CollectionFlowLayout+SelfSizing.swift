@@ -1,4 +1,3 @@
-import Dispatch
 import LayoutGeometry
 
 /// Step 3 (optional): measuring self-sizing items with the ``FlowItemSizer``.
@@ -39,8 +38,8 @@ extension CollectionFlowLayout {
     }
 
     /// Measures the listed items that are self-sizing and not measured yet; others are ignored.
-    /// The sizer is called on all cores when there are many items (it is `Sendable`); the
-    /// answers are then applied in order and lines re-filled once per section.
+    /// The sizer is called for every item first, then the answers are applied in order and
+    /// lines re-filled once per section.
     public mutating func measureItems(at indexPaths: [IndexPath]) {
         guard let sizer else { return }
         typealias Flag = FlowSectionStore.Flag
@@ -58,7 +57,9 @@ extension CollectionFlowLayout {
                                               availableHeight: main == .horizontal ? room : nil,
                                               estimate: estimate))
         }
-        let answers = Self.sizes(sizer, requests)
+        // One thread: measured on this machine, splitting short texts over two cores was slower
+        // (the text engine's locks contend); tables, with longer texts, do measure in parallel.
+        let answers = requests.map { sizer.size(for: $0) }
         var firstChanged: [Int: Int] = [:]
         for k in paths.indices {
             let s = paths[k].section, i = paths[k].item
@@ -78,21 +79,6 @@ extension CollectionFlowLayout {
         guard let firstSection = firstChanged.keys.min() else { return }
         for (s, item) in firstChanged { engine.refill(section: s, fromItem: item) }
         engine.restack(from: firstSection)
-    }
-
-    /// The sizer's answers for `requests`, in order; in parallel chunks when there are many.
-    private static func sizes(_ sizer: any FlowItemSizer<Payload>, _ requests: [FlowSizingRequest<Payload>]) -> [Size] {
-        let n = requests.count
-        guard n >= 64 else { return requests.map { sizer.size(for: $0) } }
-        var out = [Size](repeating: .zero, count: n)
-        let chunks = Swift.min(n / 32, 64)
-        out.withUnsafeMutableBufferPointer { buffer in
-            let slots = SizeSlots(buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                for i in (n * c / chunks)..<(n * (c + 1) / chunks) { slots.pointer[i] = sizer.size(for: requests[i]) }
-            }
-        }
-        return out
     }
 
     /// What the layout changed or could not honour: items clamped to the room on their line
@@ -124,10 +110,4 @@ extension CollectionFlowLayout {
         }
         return result
     }
-}
-
-/// A raw pointer shared by the workers of `concurrentPerform`; each writes disjoint indices.
-private struct SizeSlots: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Size>
-    init(_ pointer: UnsafeMutablePointer<Size>) { self.pointer = pointer }
 }
