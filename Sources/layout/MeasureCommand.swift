@@ -59,7 +59,8 @@ struct Measure: ParsableCommand {
     @Option(help: "Round width and height up to 1/scale (0 = no rounding).")
     var scale: Double = 0
 
-    @Option(help: "Directory of fonts for names and fallback (default: the bundled Fonts/).")
+    @Option(name: [.customLong("fonts"), .customLong("fonts-dir")],
+            help: "Directory of fonts for names and fallback (default: the bundled Fonts/); as in `compute --fonts`.")
     var fontsDir: String?
 
     func run() throws {
