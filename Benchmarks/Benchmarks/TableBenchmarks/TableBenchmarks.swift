@@ -8,11 +8,7 @@ import Foundation
 
 let benchmarks: @Sendable () -> Void = {
     Limits.verifyFiles()
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .mallocCountTotal],
-        warmupIterations: 3,
-        maxDuration: .seconds(2),
-        maxIterations: 10_000)
+    setDefaultBenchmarkConfiguration()
     registerSelfSizingBenchmarks()
     registerMillionRowBenchmarks()
     registerMemoryBenchmarks()
@@ -24,9 +20,9 @@ func configuration(_ name: String, metrics: [BenchmarkMetric] = [.wallClock, .ma
                    scalingFactor: BenchmarkScalingFactor = .one, maxDuration: Duration = .seconds(2),
                    maxIterations: Int = 10_000, warmupIterations: Int = 3,
                    setup: Benchmark.BenchmarkSetupHook? = nil) -> Benchmark.Configuration {
-    .init(metrics: metrics, warmupIterations: warmupIterations, scalingFactor: scalingFactor,
-          maxDuration: maxDuration, maxIterations: maxIterations, thresholds: Limits.thresholds(for: name),
-          setup: setup)
+    benchmarkConfiguration(name, limits: Limits.table, metrics: metrics, scalingFactor: scalingFactor,
+                           maxDuration: maxDuration, maxIterations: maxIterations,
+                           warmupIterations: warmupIterations, setup: setup)
 }
 
 /// A value that a benchmark mutates across iterations (a table re-laid out at another width each

@@ -4,16 +4,13 @@
 // created lazily on first use, before measurement starts (each benchmark touches them in its
 // `setup` hook).
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import TextLayout
 
 let benchmarks: @Sendable () -> Void = {
     Limits.verifyFiles()
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .mallocCountTotal],
-        warmupIterations: 3,
-        maxDuration: .seconds(2),
-        maxIterations: 10_000)
+    setDefaultBenchmarkConfiguration()
     registerColdBenchmarks()
     registerRelayoutBenchmarks()
     registerCorpusBenchmarks()
@@ -26,9 +23,9 @@ func configuration(_ name: String, metrics: [BenchmarkMetric] = [.wallClock, .ma
                    scalingFactor: BenchmarkScalingFactor = .one, maxDuration: Duration = .seconds(2),
                    maxIterations: Int = 10_000, warmupIterations: Int = 3,
                    setup: Benchmark.BenchmarkSetupHook? = nil) -> Benchmark.Configuration {
-    .init(metrics: metrics, warmupIterations: warmupIterations, scalingFactor: scalingFactor,
-          maxDuration: maxDuration, maxIterations: maxIterations, thresholds: Limits.thresholds(for: name),
-          setup: setup)
+    benchmarkConfiguration(name, limits: Limits.table, metrics: metrics, scalingFactor: scalingFactor,
+                           maxDuration: maxDuration, maxIterations: maxIterations,
+                           warmupIterations: warmupIterations, setup: setup)
 }
 
 /// Measures one case with the full result (every line's range, text, width and position).

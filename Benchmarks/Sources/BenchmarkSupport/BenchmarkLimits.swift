@@ -99,3 +99,24 @@ public struct LimitTable: Sendable {
         }
     }
 }
+
+/// The defaults every benchmark target starts from: wall clock and mallocs, 3 warm-up
+/// iterations, at most 2 s or 10,000 iterations.
+public func setDefaultBenchmarkConfiguration() {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        warmupIterations: 3,
+        maxDuration: .seconds(2),
+        maxIterations: 10_000)
+}
+
+/// A benchmark configuration carrying the limits of `table` for the benchmark `name`, if any.
+public func benchmarkConfiguration(_ name: String, limits table: LimitTable,
+                                   metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal],
+                                   scalingFactor: BenchmarkScalingFactor = .one, maxDuration: Duration = .seconds(2),
+                                   maxIterations: Int = 10_000, warmupIterations: Int = 3,
+                                   setup: Benchmark.BenchmarkSetupHook? = nil) -> Benchmark.Configuration {
+    .init(metrics: metrics, warmupIterations: warmupIterations, scalingFactor: scalingFactor,
+          maxDuration: maxDuration, maxIterations: maxIterations, thresholds: table.thresholds(for: name),
+          setup: setup)
+}

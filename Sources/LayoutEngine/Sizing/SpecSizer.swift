@@ -65,28 +65,32 @@ struct SpecSizer: TableSizer {
 
     /// The nested table's layout at the row's content width (less the row's insets), cached.
     func nestedTable(_ nested: RowContent.NestedTable, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> ComputeResult {
-        let width = Swift.max(0, rowContentWidth - nested.insets.left - nested.insets.right)
-        if let cached = environment.nestedResults.result(for: content, width: width) { return cached }
-        var spec = nested.spec
-        spec.width = nested.spec.width ?? width
-        spec.scale = nested.spec.scale ?? nested.scale
-        let computation = TableComputation(spec: spec, scope: nested.scope, environment: environment,
-                                           path: content.path + ".table.", options: ComputeOptions())
-        let result = try computation.run()
-        environment.nestedResults.store(result, for: content, width: width)
-        return result
+        try nestedResult(content, width: rowContentWidth - nested.insets.left - nested.insets.right) { width throws(ComputeError) in
+            var spec = nested.spec
+            spec.width = nested.spec.width ?? width
+            spec.scale = nested.spec.scale ?? nested.scale
+            return try TableComputation(spec: spec, scope: nested.scope, environment: environment,
+                                        path: content.path + ".table.", options: ComputeOptions()).run()
+        }
     }
 
     /// The nested grid's layout at the row's content width (less the row's insets), cached.
     func nestedGrid(_ nested: RowContent.NestedGrid, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> ComputeResult {
-        let width = Swift.max(0, rowContentWidth - nested.insets.left - nested.insets.right)
+        try nestedResult(content, width: rowContentWidth - nested.insets.left - nested.insets.right) { width throws(ComputeError) in
+            var spec = nested.spec
+            spec.width = nested.spec.width ?? width
+            spec.scale = nested.spec.scale ?? nested.scale
+            return try GridComputation(spec: spec, scope: nested.scope, environment: environment,
+                                       path: content.path + ".grid.", options: ComputeOptions()).run()
+        }
+    }
+
+    /// A nested layout's result at `width` (clamped to ≥ 0): from the cache, or computed and stored.
+    private func nestedResult(_ content: RowContent.Resolved, width: Double,
+                              compute: (Double) throws(ComputeError) -> ComputeResult) throws(ComputeError) -> ComputeResult {
+        let width = Swift.max(0, width)
         if let cached = environment.nestedResults.result(for: content, width: width) { return cached }
-        var spec = nested.spec
-        spec.width = nested.spec.width ?? width
-        spec.scale = nested.spec.scale ?? nested.scale
-        let computation = GridComputation(spec: spec, scope: nested.scope, environment: environment,
-                                          path: content.path + ".grid.", options: ComputeOptions())
-        let result = try computation.run()
+        let result = try compute(width)
         environment.nestedResults.store(result, for: content, width: width)
         return result
     }
