@@ -89,9 +89,10 @@ enum OracleCorpus {
     }
 
     @Test func cachedWordsGiveTheSameAnswersAsShapingAfresh() throws {
-        // No paragraph cache: every measurement prepares again, from cached words where possible.
+        // No paragraph cache: every measurement prepares again, from cached words where possible
+        // (every run through HarfBuzz and the shape cache: direct shaping off).
         let warm = try TextEngine(fontDirectory: Fixtures.fontsDirectory,
-                                  configuration: .init(shapeCacheEntries: 1 << 16, paragraphCacheUnits: 0))
+                                  configuration: .init(shapeCacheEntries: 1 << 16, paragraphCacheUnits: 0, directShaping: false))
         let first = try Self.cases.map { try warm.measure($0.text, style: $0.style, width: $0.width) }
         #expect(warm.cacheStatistics.paragraphs == 0)
         let runs = warm.cacheStatistics.shapedRuns

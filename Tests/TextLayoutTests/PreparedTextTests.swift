@@ -6,7 +6,8 @@ import Testing
     @Test func reMeasuringAtAnotherWidthDoesNotShapeAgain() throws {
         let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
         let st = TextStyle(font: "DejaVu Sans", size: 15)
-        let text = "Measured once, laid out at any width: 每有会意，便欣然忘食！"
+        // "office" has DejaVu Sans's "ffi" ligature, so its run is shaped by HarfBuzz and cached.
+        let text = "Measured once in the office, laid out at any width: 每有会意，便欣然忘食！"
         _ = try engine.measure(text, style: st, width: 100)
         let after = engine.cacheStatistics
         #expect(after.paragraphs == 1)
@@ -31,8 +32,10 @@ import Testing
 
     @Test func wordsShapedOnceServeLaterPreparations() throws {
         // With the paragraph cache off, each measurement prepares the text again — from the words
-        // already shaped (keyed with their neighbours, since kerning reaches across them).
-        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory, configuration: .init(paragraphCacheUnits: 0))
+        // already shaped (keyed with their neighbours, since kerning reaches across them). Direct
+        // shaping off, so that every run goes through HarfBuzz and the shape cache.
+        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory,
+                                    configuration: .init(paragraphCacheUnits: 0, directShaping: false))
         let st = TextStyle(font: "DejaVu Sans", size: 15)
         let first = try engine.measure("alpha beta gamma state-of-the-art", style: st, width: 80)
         let runs = engine.cacheStatistics.shapedRuns

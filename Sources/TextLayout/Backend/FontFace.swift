@@ -27,6 +27,8 @@ final class FontFace: @unchecked Sendable {
     private let bytes: UnsafeMutableRawBufferPointer
     private let hbFace: OpaquePointer
     private let hbFont: OpaquePointer
+    /// Shapes simple runs without HarfBuzz (nil when the font is not one it can match HarfBuzz on).
+    private let direct: DirectShaper?
 
     /// Loads face `faceIndex` of the font file at `path`.
     init(path: String, faceIndex: Int = 0) throws(TextLayoutError) {
@@ -79,6 +81,8 @@ final class FontFace: @unchecked Sendable {
             hb_set_destroy(set)
         }
         self.bmpCoverage = coverage
+        let direct = DirectShaper(face: face, font: font, coverage: coverage)
+        self.direct = direct?.isUsable == true ? direct : nil
         self.path = path
         self.faceIndex = faceIndex
         self.familyName = loaded.family
@@ -127,6 +131,16 @@ final class FontFace: @unchecked Sendable {
                 out.add(cluster, advance: advance, kerning: advance &- nominal, unsafe: unsafe)
             }
         }
+    }
+
+    /// Shapes `text[range]` (one code unit per cluster, one script) straight from the font's
+    /// tables when that gives exactly what `shape` would: writes each code unit's advance (with
+    /// its kerning) and its kerning, in font units, and returns true. Returns false when the run
+    /// needs HarfBuzz. See `DirectShaper`.
+    @inline(__always)
+    func shapeDirectly(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
+                       advances: UnsafeMutablePointer<Int32>, kerning: UnsafeMutablePointer<Int32>) -> Bool {
+        direct?.shape(text, range: range, script: script, advances: advances, kerning: kerning) ?? false
     }
 
     /// The advance (font units) of the glyph the cmap gives `scalar`, or 0 if it has none.

@@ -8,7 +8,7 @@
 /// there, nothing is shaped. Otherwise the whole run is shaped in one HarfBuzz call — so kerning
 /// across segments counts, as in a browser — and every segment is stored for next time.
 enum Preparer {
-    static func prepare(_ text: String, chain: FontChain, cache: ShapeCache) -> PreparedParagraph {
+    static func prepare(_ text: String, chain: FontChain, cache: ShapeCache, direct: Bool = true) -> PreparedParagraph {
         var p = PreparedParagraph.empty(metrics: chain.faces.map(\.metrics))
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
@@ -25,7 +25,9 @@ enum Preparer {
                 if p.kinds[g] == .newline { g += 1; continue }
                 var h = g + 1
                 while h < n && p.kinds[h] != .newline && p.fonts[h] == p.fonts[g] && scripts[h] == scripts[g] { h += 1 }
-                shapeRun(&p, buf, g, h, scripts[g], chain, cache)
+                if !(direct && shapeDirectly(&p, buf, g, h, scripts[g], chain)) {
+                    shapeRun(&p, buf, g, h, scripts[g], chain, cache)
+                }
                 g = h
             }
         }
@@ -96,6 +98,31 @@ enum Preparer {
         p.breakAdjust = [Double](repeating: 0, count: n)
         p.singleFont = single
         return scripts
+    }
+
+    /// Shapes clusters `from ..< to` (one font, one script) straight from the font's tables if the
+    /// run is simple (see `DirectShaper`: the same advances as HarfBuzz's, so no cache is needed)
+    /// and stores their advances in ems; false when HarfBuzz must shape it.
+    private static func shapeDirectly(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                      _ from: Int, _ to: Int, _ script: UInt32, _ chain: FontChain) -> Bool {
+        let u0 = p.start(from), u1 = Int(p.ends[to - 1])
+        let n = u1 - u0
+        guard n == to - from else { return false }  // a cluster of several code units
+        let face = chain.faces[Int(p.fonts[from])]
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { tmp -> Bool in
+            guard let base = tmp.baseAddress,
+                  face.shapeDirectly(buf, range: u0..<u1, script: script, advances: base, kerning: base + n) else { return false }
+            let upem = Double(face.metrics.unitsPerEm)
+            p.advances.withUnsafeMutableBufferPointer { advances in
+                p.breakAdjust.withUnsafeMutableBufferPointer { adjust in
+                    for k in 0..<n {
+                        advances[from + k] = Double(base[k]) / upem
+                        adjust[from + k] = -Double(base[n + k]) / upem
+                    }
+                }
+            }
+            return true
+        }
     }
 
     /// Shapes clusters `from ..< to` (one font, one script) and stores their advances in ems.

@@ -25,12 +25,19 @@ public final class TextEngine: Sendable {
         /// UTF-16 code units of prepared paragraphs kept per generation; two generations are kept.
         /// 0 turns the paragraph cache off (every measurement prepares again, from cached words).
         public var paragraphCacheUnits: Int
+        /// Whether runs of plain text (Latin, Greek, Cyrillic, CJK, kana; no marks or ligatures
+        /// that would form) are shaped straight from the font's cmap, hmtx and GPOS kerning
+        /// instead of by HarfBuzz. The answer is the same to the font unit (the fast path steps
+        /// aside whenever it cannot prove that); `false` sends every run to HarfBuzz.
+        public var directShaping: Bool
 
         /// The defaults: 65,536 shaped words and 1 M code units of prepared paragraphs per
-        /// generation (together at most about 90 MB; `cacheStatistics` reports the actual figure).
-        public init(shapeCacheEntries: Int = 65_536, paragraphCacheUnits: Int = 1 << 20) {
+        /// generation (together at most about 90 MB; `cacheStatistics` reports the actual figure),
+        /// direct shaping on.
+        public init(shapeCacheEntries: Int = 65_536, paragraphCacheUnits: Int = 1 << 20, directShaping: Bool = true) {
             self.shapeCacheEntries = shapeCacheEntries
             self.paragraphCacheUnits = paragraphCacheUnits
+            self.directShaping = directShaping
         }
     }
 
@@ -40,6 +47,7 @@ public final class TextEngine: Sendable {
     let registry: FontRegistry
     let shapeCache: ShapeCache
     let paragraphs: ParagraphCache
+    let directShaping: Bool
 
     /// Creates an engine whose font names resolve in `fontDirectory` (and whose fallback chain is
     /// that directory's fonts). With `nil`, fonts must be given as paths and have no fallback.
@@ -47,6 +55,7 @@ public final class TextEngine: Sendable {
         registry = try FontRegistry(directory: fontDirectory)
         shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)
         paragraphs = ParagraphCache(capacityUnits: configuration.paragraphCacheUnits)
+        directShaping = configuration.directShaping
     }
 
     /// An engine on the package's bundled fonts (`Fonts/`): DejaVu Sans (+ Bold) and WenQuanYi
@@ -81,11 +90,11 @@ public final class TextEngine: Sendable {
         try style.validate()
         let chain = try registry.chain(for: style.font)
         guard paragraphs.isEnabled else {
-            return PreparedText(box: PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache)), style: style)
+            return PreparedText(box: PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping)), style: style)
         }
         let key = ParagraphCache.Key(font: style.font, text: text)
         if let p = paragraphs.get(key) { return PreparedText(box: p, style: style) }
-        let p = PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache))
+        let p = PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping))
         paragraphs.put(key, p)
         return PreparedText(box: p, style: style)
     }

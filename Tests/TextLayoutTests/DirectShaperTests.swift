@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import TextLayout
+
+/// Direct shaping (cmap + hmtx + GPOS pair kerning, `DirectShaper`) must give HarfBuzz's answer
+/// to the font unit whenever it answers at all. The reference is HarfBuzz itself (`FontFace.shape`),
+/// run side by side.
+@Suite struct DirectShaperTests {
+    static let latin = HB.latin, han = HB.han
+
+    enum HB {
+        static let latin: UInt32 = 0x4C61_746E  // 'Latn'
+        static let han: UInt32 = 0x4861_6E69  // 'Hani'
+    }
+
+    /// HarfBuzz's advances (with kerning) and kerning per code unit, or nil where a code unit
+    /// starts no cluster of its own (a ligature).
+    static func harfBuzz(_ face: FontFace, _ units: [UInt16], script: UInt32) -> (advances: [Int32], kerning: [Int32])? {
+        var shaped = ShapedUnits(count: units.count)
+        units.withUnsafeBufferPointer { face.shape($0, range: 0..<units.count, script: script, into: &shaped) }
+        var adv: [Int32] = [], kern: [Int32] = []
+        for u in 0..<units.count {
+            let meta = shaped.packed[2 * u + 1]
+            if meta & 1 == 0 { return nil }
+            adv.append(shaped.packed[2 * u])
+            kern.append(meta >> 2)
+        }
+        return (adv, kern)
+    }
+
+    /// The direct path's answer, or nil when it defers to HarfBuzz.
+    static func direct(_ face: FontFace, _ units: [UInt16], script: UInt32) -> (advances: [Int32], kerning: [Int32])? {
+        var adv = [Int32](repeating: 0, count: units.count), kern = adv
+        let ok = units.withUnsafeBufferPointer { u in
+            adv.withUnsafeMutableBufferPointer { a in
+                kern.withUnsafeMutableBufferPointer { k in
+                    face.shapeDirectly(u, range: 0..<units.count, script: script, advances: a.baseAddress!, kerning: k.baseAddress!)
+                }
+            }
+        }
+        return ok ? (adv, kern) : nil
+    }
+
+    static func face(_ name: String) throws -> FontFace { try Fixtures.engine.registry.face(for: name) }
+
+    @Test(arguments: ["DejaVu Sans", "DejaVuSans-Bold", "WenQuanYi Micro Hei"])
+    func everyLatinPairMatchesHarfBuzz(font: String) throws {
+        // Printable ASCII and Latin-1: 190 characters, 36,100 ordered pairs per font — every kerning
+        // pair of these letters and punctuation, and the ligature starters f, i, j.
+        let face = try Self.face(font)
+        let chars = (0x20...0x7E).map(UInt16.init) + (0xA0...0xFF).filter { $0 != 0xAD }.map(UInt16.init)
+        var handled = 0, kerned = 0, mismatches: [String] = []
+        for a in chars where face.covers(UInt32(a)) {
+            for b in chars where face.covers(UInt32(b)) {
+                guard let d = Self.direct(face, [a, b], script: Self.latin) else { continue }
+                handled += 1
+                if d.kerning[0] != 0 { kerned += 1 }
+                let h = Self.harfBuzz(face, [a, b], script: Self.latin)
+                if h?.advances != d.advances || h?.kerning != d.kerning, mismatches.count < 10 {
+                    mismatches.append("\(String(utf16CodeUnits: [a, b], count: 2)): direct \(d) HarfBuzz \(String(describing: h))")
+                }
+            }
+        }
+        #expect(mismatches == [])
+        // Nearly all pairs are simple (only ligatures like "fi", "ff", "fl" go to HarfBuzz) …
+        #expect(handled > 30_000, "handled \(handled)")
+        // … and DejaVu's kerning pairs are among them (WenQuanYi kerns fewer of these glyphs).
+        if font.hasPrefix("DejaVu") { #expect(kerned > 500, "kerned \(kerned)") }
+    }
+
+    @Test func ligaturesGoToHarfBuzz() throws {
+        let face = try Self.face("DejaVu Sans")
+        // DejaVu Sans's 'liga' (latn) forms "fi", "fl", "ff", "ffi", "ffl": HarfBuzz's job.
+        for word in ["fi", "fl", "ff", "office", "waffle"] {
+            #expect(Self.direct(face, Array(word.utf16), script: Self.latin) == nil, "\(word)")
+        }
+        // "f" before anything else forms nothing: shaped directly, as HarfBuzz would.
+        for word in ["fo", "of", "fjord", "fudge."] {
+            let d = try #require(Self.direct(face, Array(word.utf16), script: Self.latin), "\(word)")
+            #expect(Self.harfBuzz(face, Array(word.utf16), script: Self.latin)! == d)
+        }
+        // A combining mark (U+0301) or a soft hyphen is never shaped directly.
+        #expect(Self.direct(face, Array("e\u{301}".utf16), script: Self.latin) == nil)
+        #expect(Self.direct(face, Array("co\u{AD}op".utf16), script: Self.latin) == nil)
+    }
+
+    @Test func randomTextMatchesHarfBuzz() throws {
+        // Random runs over an alphabet mixing kerning pairs, ligature starters, digits, punctuation,
+        // Greek, Cyrillic, ideographs and kana, in each font and script the engine uses.
+        let alphabet = Array("AVAWATTaToYoLTfijlrtv.,;:'\"-– ()0123456789ΑΒΓαβγДЖЯдля的一是在不了，。「」あいうアイウ ")
+        var rng = SeededGenerator(seed: 7)
+        var compared = 0, mismatches: [String] = []
+        for font in ["DejaVu Sans", "DejaVuSans-Bold", "WenQuanYi Micro Hei"] {
+            let face = try Self.face(font)
+            for script in [Self.latin, Self.han] {
+                for _ in 0..<400 {
+                    let text = String((0..<Int.random(in: 1...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+                    let units = Array(text.utf16)
+                    guard units.allSatisfy({ face.covers(UInt32($0)) }), let d = Self.direct(face, units, script: script) else { continue }
+                    compared += 1
+                    let h = Self.harfBuzz(face, units, script: script)
+                    if h?.advances != d.advances || h?.kerning != d.kerning, mismatches.count < 10 {
+                        mismatches.append("\(font) \(script) \(text)")
+                    }
+                }
+            }
+        }
+        #expect(mismatches == [])
+        #expect(compared > 300, "compared \(compared)")
+    }
+
+    @Test func engineAnswersAreTheSameWithAndWithoutDirectShaping() throws {
+        // The whole oracle corpus, and mixed text, through both engines: identical results.
+        let plain = try TextEngine(fontDirectory: Fixtures.fontsDirectory, configuration: .init(directShaping: false))
+        let direct = try TextEngine(fontDirectory: Fixtures.fontsDirectory, configuration: .init(directShaping: true))
+        var differences: [String] = []
+        for c in OracleAgreementTests.cases {
+            if try plain.measure(c.text, style: c.style, width: c.width) != direct.measure(c.text, style: c.style, width: c.width) {
+                differences.append(c.id)
+            }
+        }
+        #expect(differences == [])
+        #expect(OracleAgreementTests.cases.count == 674)
+        // And direct shaping did the work: most of the corpus never reached the shape cache.
+        #expect(direct.cacheStatistics.shapedRuns < plain.cacheStatistics.shapedRuns / 2,
+                "\(direct.cacheStatistics.shapedRuns) vs \(plain.cacheStatistics.shapedRuns)")
+    }
+}
+
+/// SplitMix64, so the random text is the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
