@@ -54,6 +54,8 @@ final class DirectShaper: @unchecked Sendable {
         /// The context rules to match at each `check` glyph: `checks[checkStart[g] ..< checkStart[g + 1]]`.
         var checkStart: [Int32]
         var checks: [Check]
+        /// The lookups that have checks, in the order HarfBuzz applies them (GSUB, then GPOS).
+        var checkLookups: [Int32]
         /// The pair-adjustment lookups, in the plan's order.
         var pairs: [PairLookup]
     }
@@ -67,6 +69,8 @@ final class DirectShaper: @unchecked Sendable {
         enum Kind: UInt8 { case ligature, context, chainContext }
         var kind: Kind
         var inGPOS: Bool
+        /// The lookup it belongs to (GPOS lookups numbered after GSUB's: 0x10000 + index).
+        var lookup: Int32
         var format: UInt8
         /// The subtable's offset in its table.
         var subtable: Int32
@@ -147,10 +151,12 @@ final class DirectShaper: @unchecked Sendable {
         self.blobs = blobs
         let hasLegacyKern = tableLength("kern") > 0
 
-        // Glyphs HarfBuzz treats as marks, ligatures or components: never shaped here.
+        // Glyphs HarfBuzz treats as marks or ligature components: never shaped here (lookups skip
+        // marks). Ligature glyphs are fine: a lookup that would skip them (IgnoreLigatures) sends
+        // every glyph it covers to HarfBuzz.
         var gdefFlags = [UInt8](repeating: DirectShaper.plain, count: glyphCount)
         if let set = hb_set_create() {
-            for klass in [HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE, HB_OT_LAYOUT_GLYPH_CLASS_MARK, HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT] {
+            for klass in [HB_OT_LAYOUT_GLYPH_CLASS_MARK, HB_OT_LAYOUT_GLYPH_CLASS_COMPONENT] {
                 hb_set_clear(set)
                 hb_ot_layout_get_glyphs_in_class(face, klass, set)
                 var g: hb_codepoint_t = UInt32.max
@@ -178,21 +184,30 @@ final class DirectShaper: @unchecked Sendable {
 
     // MARK: Shaping
 
-    /// Shapes `text[range]` (one code unit per cluster, one font, `script`) if it is simple:
-    /// writes each code unit's advance with its kerning, and the kerning alone, in font units —
-    /// what `FontFace.shape` would produce — and returns true. Returns false, having written
-    /// nothing useful, when HarfBuzz must shape the run.
+    /// What `shape` did.
+    enum Outcome {
+        /// The run needs HarfBuzz; nothing useful was written.
+        case harfBuzz
+        /// Shaped, one glyph per code unit.
+        case simple
+        /// Shaped, with ligatures: some code units carry no glyph of their own.
+        case ligatures
+    }
+
+    /// Shapes `text[range]` (one code unit per cluster, one font, `script`) if it is simple,
+    /// writing what `FontFace.shape` would write into `packed` (2 × `range.count` values, laid
+    /// out as `ShapedRun.packed`; the unsafe-to-break bit is not set).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
-               advances out: UnsafeMutablePointer<Int32>, kerning: UnsafeMutablePointer<Int32>) -> Bool {
+               packed out: UnsafeMutablePointer<Int32>) -> Outcome {
         var planIndex = -1
         for (i, s) in DirectShaper.scripts.enumerated() where s == script {
             planIndex = i
             break
         }
-        guard planIndex >= 0, let plan = plans[planIndex] else { return false }
+        guard planIndex >= 0, let plan = plans[planIndex] else { return .harfBuzz }
         let n = range.count
-        guard n > 0 else { return true }
-        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Bool in
+        guard n > 0 else { return .simple }
+        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in
             var needsCheck = false
             let ok = cmap.withUnsafeBufferPointer { cmap -> Bool in
                 plan.flags.withUnsafeBufferPointer { flags -> Bool in
@@ -211,29 +226,106 @@ final class DirectShaper: @unchecked Sendable {
                     return true
                 }
             }
-            guard ok else { return false }
-            let run = UnsafeBufferPointer(glyphs)
+            guard ok, let base = glyphs.baseAddress else { return .harfBuzz }
+            var m = n
             if needsCheck {
-                for k in 0..<n where plan.flags[Int(run[k])] == DirectShaper.check {
-                    let g = Int(run[k])
-                    for c in Int(plan.checkStart[g])..<Int(plan.checkStart[g + 1]) where mayApply(plan.checks[c], run, k) {
-                        return false
-                    }
+                // Ligatures may form: keep each glyph's first code unit.
+                return withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { clusters -> Outcome in
+                    for k in 0..<n { clusters[k] = Int32(k) }
+                    guard let c = clusters.baseAddress, substitute(plan, base, c, &m) else { return .harfBuzz }
+                    position(plan, UnsafeBufferPointer(start: base, count: m), clusters: c, units: n, out)
+                    return m == n ? .simple : .ligatures
                 }
             }
-            advances.withUnsafeBufferPointer { advances in
-                for k in 0..<n {
-                    let g = Int(run[k])
-                    var kern: Int32 = 0
-                    if k + 1 < n {
-                        for lookup in plan.pairs { kern &+= DirectShaper.adjustment(lookup, g, Int(run[k + 1])) }
-                    }
-                    out[k] = advances[g] &+ kern
-                    kerning[k] = kern
-                }
-            }
-            return true
+            position(plan, UnsafeBufferPointer(start: base, count: m), clusters: nil, units: n, out)
+            return .simple
         }
+    }
+
+    /// Runs the plan's checked lookups in order over `glyphs[0 ..< count]`: ligatures form (the
+    /// glyphs and their clusters close up, `count` shrinks); any other rule that matches makes the
+    /// run HarfBuzz's (false).
+    private func substitute(_ plan: Plan, _ glyphs: UnsafeMutablePointer<UInt16>, _ clusters: UnsafeMutablePointer<Int32>,
+                            _ count: inout Int) -> Bool {
+        for lookup in plan.checkLookups {
+            var i = 0
+            while i < count {
+                let g = Int(glyphs[i])
+                if plan.flags[g] == DirectShaper.check {
+                    for c in Int(plan.checkStart[g])..<Int(plan.checkStart[g + 1]) where plan.checks[c].lookup == lookup {
+                        let check = plan.checks[c]
+                        let run = UnsafeBufferPointer(start: glyphs, count: count)
+                        if check.kind == .ligature {
+                            guard let match = ligature(check, run, i) else { return false }
+                            guard match.components > 0 else { continue }  // no ligature of this subtable matches
+                            // The ligature glyph must itself be plain or checked by later lookups.
+                            guard match.glyph < glyphCount, plan.flags[match.glyph] != DirectShaper.harfBuzz else { return false }
+                            glyphs[i] = UInt16(match.glyph)
+                            let k = match.components - 1
+                            if k > 0 {
+                                for j in (i + 1)..<(count - k) {
+                                    glyphs[j] = glyphs[j + k]
+                                    clusters[j] = clusters[j + k]
+                                }
+                                count -= k
+                            }
+                            break  // the first subtable that applies wins
+                        } else if mayApply(check, run, i) {
+                            return false
+                        }
+                    }
+                }
+                i += 1
+            }
+        }
+        return true
+    }
+
+    /// Advances and pair kerning of the final glyphs, written per code unit (`clusters[j]` is
+    /// glyph j's first code unit; nil: glyph j is code unit j).
+    @inline(__always)
+    private func position(_ plan: Plan, _ run: UnsafeBufferPointer<UInt16>, clusters: UnsafeMutablePointer<Int32>?,
+                          units: Int, _ out: UnsafeMutablePointer<Int32>) {
+        let m = run.count
+        if clusters != nil { out.initialize(repeating: 0, count: 2 * units) }
+        advances.withUnsafeBufferPointer { advances in
+            for j in 0..<m {
+                let g = Int(run[j])
+                var kern: Int32 = 0
+                if j + 1 < m {
+                    for lookup in plan.pairs { kern &+= DirectShaper.adjustment(lookup, g, Int(run[j + 1])) }
+                }
+                let u = clusters.map { Int($0[j]) } ?? j
+                out[2 * u] = advances[g] &+ kern
+                out[2 * u + 1] = kern << 2 | 1
+            }
+        }
+    }
+
+    /// The ligature that forms at `run[i]` under `check` (a ligature subtable covering it):
+    /// its glyph and how many glyphs it replaces (0 components: none forms); nil when the table
+    /// cannot be read.
+    private func ligature(_ check: Check, _ run: UnsafeBufferPointer<UInt16>, _ i: Int) -> (glyph: Int, components: Int)? {
+        let t = gsub
+        let st = Int(check.subtable)
+        let field = st + 6 + 2 * Int(check.coverageIndex)
+        guard let set = t.offset(field, from: st) else { return t.u16(field) == nil ? nil : (0, 0) }
+        guard let count = t.u16(set) else { return nil }
+        for l in 0..<count {
+            guard let lig = t.offset(set + 2 + 2 * l, from: set), let glyph = t.u16(lig), let comps = t.u16(lig + 2),
+                  comps >= 1 else { return nil }
+            if i + comps > run.count { continue }
+            var all = true
+            for c in 1..<comps {
+                guard let want = t.u16(lig + 4 + 2 * (c - 1)) else { return nil }
+                if want != Int(run[i + c]) {
+                    all = false
+                    break
+                }
+            }
+            if all { return (glyph, comps) }
+        }
+        return (0, 0)
     }
 
     /// The x-advance adjustment `lookup` gives `first` when `second` follows it.
@@ -270,22 +362,6 @@ final class DirectShaper: @unchecked Sendable {
         @inline(__always) func glyph(_ k: Int) -> Int { Int(run[k]) }
 
         switch (check.kind, check.format) {
-        case (.ligature, 1):
-            guard let set = t.offset(st + 6 + 2 * ci, from: st) else { return t.u16(st + 6 + 2 * ci) == nil }
-            guard let count = t.u16(set) else { return true }
-            for l in 0..<count {
-                guard let lig = t.offset(set + 2 + 2 * l, from: set), let comps = t.u16(lig + 2) else { return true }
-                guard comps >= 1 else { return true }
-                if i + comps > n { continue }
-                var all = true
-                for c in 1..<max(comps, 1) {
-                    guard let want = t.u16(lig + 4 + 2 * (c - 1)) else { return true }
-                    if want != glyph(i + c) { all = false; break }
-                }
-                if all { return true }
-            }
-            return false
-
         case (.context, 1), (.chainContext, 1):
             guard let set = t.offset(st + 6 + 2 * ci, from: st) else { return t.u16(st + 6 + 2 * ci) == nil }
             guard let count = t.u16(set) else { return true }
@@ -498,6 +574,7 @@ extension DirectShaper {
             guard !indices.isEmpty else { continue }
             guard let list = table.offset(8, from: 0) else { return nil }
             for index in indices {
+                let lookupIndex = index
                 guard let lookup = table.offset(list + 2 + 2 * index, from: list),
                       let type = table.u16(lookup), let lookupFlag = table.u16(lookup + 2),
                       let count = table.u16(lookup + 4) else { return nil }
@@ -549,7 +626,8 @@ extension DirectShaper {
                         isContext ? .context : isChain ? .chainContext : (!inGPOS && subType == 4 && f == 1) ? .ligature : nil
                     if let kind, !skipsBases, (1...3).contains(f) {
                         let ok = mark(table, coverage: coverage, DirectShaper.check) { index in
-                            Check(kind: kind, inGPOS: inGPOS, format: UInt8(f), subtable: Int32(st), coverageIndex: Int32(index))
+                            Check(kind: kind, inGPOS: inGPOS, lookup: Int32((inGPOS ? 0x10000 : 0) + lookupIndex),
+                                  format: UInt8(f), subtable: Int32(st), coverageIndex: Int32(index))
                         }
                         guard ok else { return nil }
                     } else {
@@ -574,7 +652,8 @@ extension DirectShaper {
                 fill[g] += 1
             }
         }
-        return Plan(flags: flags, checkStart: start, checks: checks, pairs: pairs)
+        let checkLookups = Set(checkList.map(\.check.lookup)).sorted()
+        return Plan(flags: flags, checkStart: start, checks: checks, checkLookups: checkLookups, pairs: pairs)
     }
 
     /// Flattens one pair lookup's subtables. Subtables this path cannot evaluate exactly (a

@@ -134,13 +134,12 @@ final class FontFace: @unchecked Sendable {
     }
 
     /// Shapes `text[range]` (one code unit per cluster, one script) straight from the font's
-    /// tables when that gives exactly what `shape` would: writes each code unit's advance (with
-    /// its kerning) and its kerning, in font units, and returns true. Returns false when the run
-    /// needs HarfBuzz. See `DirectShaper`.
+    /// tables when that gives exactly what `shape` would, writing the same per-code-unit values
+    /// into `packed` (2 × `range.count`, laid out as `ShapedRun.packed`). See `DirectShaper`.
     @inline(__always)
     func shapeDirectly(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
-                       advances: UnsafeMutablePointer<Int32>, kerning: UnsafeMutablePointer<Int32>) -> Bool {
-        direct?.shape(text, range: range, script: script, advances: advances, kerning: kerning) ?? false
+                       packed: UnsafeMutablePointer<Int32>) -> DirectShaper.Outcome {
+        direct?.shape(text, range: range, script: script, packed: packed) ?? .harfBuzz
     }
 
     /// The advance (font units) of the glyph the cmap gives `scalar`, or 0 if it has none.

@@ -110,14 +110,20 @@ enum Preparer {
         guard n == to - from else { return false }  // a cluster of several code units
         let face = chain.faces[Int(p.fonts[from])]
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { tmp -> Bool in
-            guard let base = tmp.baseAddress,
-                  face.shapeDirectly(buf, range: u0..<u1, script: script, advances: base, kerning: base + n) else { return false }
-            let upem = Double(face.metrics.unitsPerEm)
-            p.advances.withUnsafeMutableBufferPointer { advances in
-                p.breakAdjust.withUnsafeMutableBufferPointer { adjust in
-                    for k in 0..<n {
-                        advances[from + k] = Double(base[k]) / upem
-                        adjust[from + k] = -Double(base[n + k]) / upem
+            guard let packed = tmp.baseAddress else { return false }
+            switch face.shapeDirectly(buf, range: u0..<u1, script: script, packed: packed) {
+            case .harfBuzz:
+                return false
+            case .ligatures:
+                distribute(&p, buf, UnsafeBufferPointer(tmp), from, to, u0, face)
+            case .simple:
+                let upem = Double(face.metrics.unitsPerEm)
+                p.advances.withUnsafeMutableBufferPointer { advances in
+                    p.breakAdjust.withUnsafeMutableBufferPointer { adjust in
+                        for k in 0..<n {
+                            advances[from + k] = Double(packed[2 * k]) / upem
+                            adjust[from + k] = -Double(packed[2 * k + 1] >> 2) / upem
+                        }
                     }
                 }
             }
