@@ -639,6 +639,17 @@ extension DirectShaper {
             }
         }
 
+        // Rules that can never match in a run shaped here (they need a mark, say, after the
+        // glyph) are dropped; a glyph left with no rules to check is plain.
+        var satisfiable = Satisfiable(flags: flags, glyphCount: glyphCount)
+        checkList = checkList.filter { entry in
+            entry.check.kind == .ligature
+                || satisfiable.canMatch(entry.check.inGPOS ? gpos : gsub, entry.check, glyph: entry.glyph)
+        }
+        var stillChecked = [Bool](repeating: false, count: glyphCount)
+        for (g, _) in checkList { stillChecked[g] = true }
+        for g in 0..<glyphCount where flags[g] == DirectShaper.check && !stillChecked[g] { flags[g] = DirectShaper.plain }
+
         // Checks as a CSR table over glyphs, in the order they were found (stable).
         var start = [Int32](repeating: 0, count: checkList.isEmpty ? 0 : glyphCount + 1)
         var checks: [Check] = []
@@ -741,6 +752,137 @@ extension DirectShaper {
             fill[g] += 1
         }
         return PairLookup(start: start, entries: entries, subtables: compiled)
+    }
+
+    /// Decides, when a plan is compiled, whether a context rule could ever match in a run shaped
+    /// here, i.e. in glyphs none of which is flagged `harfBuzz`. Unreadable tables: "could".
+    struct Satisfiable {
+        let flags: [UInt8]
+        let glyphCount: Int
+        private var classes: [Int: Set<Int>?] = [:]
+        private var coverages: [Int: Bool] = [:]
+
+        init(flags: [UInt8], glyphCount: Int) {
+            self.flags = flags
+            self.glyphCount = glyphCount
+        }
+
+        /// Whether the glyph may appear in a run shaped here.
+        func glyph(_ g: Int) -> Bool { g < glyphCount && flags[g] != DirectShaper.harfBuzz }
+
+        /// Whether some glyph of class `c` in the ClassDef at `def` (nil: no ClassDef) may appear.
+        mutating func glyphClass(_ t: OpenTypeTable, _ def: Int?, _ c: Int) -> Bool {
+            guard let def else { return c == 0 }
+            if classes[def] == nil {
+                if let array = t.classArray(def, glyphCount: glyphCount) {
+                    var set = Set<Int>()
+                    for g in 0..<glyphCount where flags[g] != DirectShaper.harfBuzz { set.insert(Int(array[g])) }
+                    classes[def] = .some(set)
+                } else {
+                    classes[def] = .some(nil)
+                }
+            }
+            guard let known = classes[def], let set = known else { return true }
+            return set.contains(c)
+        }
+
+        /// Whether some glyph of the Coverage at `at` may appear.
+        mutating func coverage(_ t: OpenTypeTable, _ at: Int?) -> Bool {
+            guard let at else { return true }
+            if let known = coverages[at] { return known }
+            var any = false
+            let ok = t.forEachCovered(at, glyphCount: glyphCount) { g, _ in if flags[g] != DirectShaper.harfBuzz { any = true } }
+            coverages[at] = !ok || any
+            return !ok || any
+        }
+
+        /// Whether some rule of `check` (at `glyph`) could match.
+        mutating func canMatch(_ t: OpenTypeTable, _ check: Check, glyph: Int) -> Bool {
+            let st = Int(check.subtable), ci = Int(check.coverageIndex)
+            let chained = check.kind == .chainContext
+            switch check.format {
+            case 1:
+                guard let set = t.offset(st + 6 + 2 * ci, from: st) else { return t.u16(st + 6 + 2 * ci) == nil }
+                guard let count = t.u16(set) else { return true }
+                for r in 0..<count {
+                    guard let rule = t.offset(set + 2 + 2 * r, from: set) else { return true }
+                    guard let ok = ruleCanMatch(t, rule, chained: chained, { s, t, o in t.u16(o).map { s.glyph($0) } },
+                                                { s, t, o in t.u16(o).map { s.glyph($0) } },
+                                                { s, t, o in t.u16(o).map { s.glyph($0) } }) else { return true }
+                    if ok { return true }
+                }
+                return false
+            case 2:
+                let bt = chained ? t.offset(st + 4, from: st) : nil
+                let input = t.offset(st + (chained ? 6 : 4), from: st)
+                let la = chained ? t.offset(st + 8, from: st) : nil
+                let setsAt = st + (chained ? 12 : 8)
+                guard let inputDef = input, let cls = t.glyphClass(inputDef, glyph),
+                      let setCount = t.u16(setsAt - 2) else { return true }
+                guard cls < setCount else { return false }
+                guard let set = t.offset(setsAt + 2 * cls, from: st) else { return t.u16(setsAt + 2 * cls) == nil }
+                guard let count = t.u16(set) else { return true }
+                for r in 0..<count {
+                    guard let rule = t.offset(set + 2 + 2 * r, from: set) else { return true }
+                    guard let ok = ruleCanMatch(t, rule, chained: chained,
+                                                { s, t, o in t.u16(o).map { s.glyphClass(t, bt, $0) } },
+                                                { s, t, o in t.u16(o).map { s.glyphClass(t, input, $0) } },
+                                                { s, t, o in t.u16(o).map { s.glyphClass(t, la, $0) } }) else { return true }
+                    if ok { return true }
+                }
+                return false
+            case 3:
+                if !chained {
+                    guard let count = t.u16(st + 2) else { return true }
+                    for k in 1..<max(count, 1) where !coverage(t, t.offset(st + 6 + 2 * k, from: st)) { return false }
+                    return true
+                }
+                guard let bt = t.u16(st + 2) else { return true }
+                let inAt = st + 4 + 2 * bt
+                guard let input = t.u16(inAt) else { return true }
+                let laAt = inAt + 2 + 2 * input
+                guard let la = t.u16(laAt) else { return true }
+                for k in 0..<bt where !coverage(t, t.offset(st + 4 + 2 * k, from: st)) { return false }
+                for k in 1..<max(input, 1) where !coverage(t, t.offset(inAt + 2 + 2 * k, from: st)) { return false }
+                for k in 0..<la where !coverage(t, t.offset(laAt + 2 + 2 * k, from: st)) { return false }
+                return true
+            default:
+                return true
+            }
+        }
+
+        /// Whether every position of the rule at `rule` could be filled (nil: unreadable).
+        private mutating func ruleCanMatch(_ t: OpenTypeTable, _ rule: Int, chained: Bool,
+                                           _ bt: (inout Satisfiable, OpenTypeTable, Int) -> Bool?,
+                                           _ input: (inout Satisfiable, OpenTypeTable, Int) -> Bool?,
+                                           _ la: (inout Satisfiable, OpenTypeTable, Int) -> Bool?) -> Bool? {
+            var o = rule
+            if chained {
+                guard let n = t.u16(o) else { return nil }
+                o += 2
+                for k in 0..<n {
+                    guard let ok = bt(&self, t, o + 2 * k) else { return nil }
+                    if !ok { return false }
+                }
+                o += 2 * n
+            }
+            guard let inCount = t.u16(o), inCount >= 1 else { return nil }
+            o += chained ? 2 : 4
+            for k in 0..<(inCount - 1) {
+                guard let ok = input(&self, t, o + 2 * k) else { return nil }
+                if !ok { return false }
+            }
+            o += 2 * (inCount - 1)
+            if chained {
+                guard let n = t.u16(o) else { return nil }
+                o += 2
+                for k in 0..<n {
+                    guard let ok = la(&self, t, o + 2 * k) else { return nil }
+                    if !ok { return false }
+                }
+            }
+            return true
+        }
     }
 
     /// Whether HarfBuzz finds a GPOS `kern` feature for these properties (if not, and the font
