@@ -165,11 +165,15 @@ final class DirectShaper: @unchecked Sendable {
             hb_set_destroy(set)
         }
 
+        // The glyphs a run shaped here can start with: those of the simple characters.
+        var reachable = [Bool](repeating: false, count: glyphCount)
+        for c in 0..<65_536 where cmap[c] != 0 && DirectShaper.isSimple(c) { reachable[Int(cmap[c])] = true }
+
         var pairCache: [Int: (PairLookup, [Int])] = [:]
         var compiled: [Plan?] = []
         for script in DirectShaper.scripts {
             compiled.append(DirectShaper.compilePlan(
-                face: face, script: script, gdefFlags: gdefFlags, glyphCount: glyphCount,
+                face: face, script: script, gdefFlags: gdefFlags, reachable: reachable, glyphCount: glyphCount,
                 gsub: gsub, gpos: gpos, hasLegacyKern: hasLegacyKern, pairCache: &pairCache))
         }
         plans = compiled
@@ -534,7 +538,7 @@ final class DirectShaper: @unchecked Sendable {
 // MARK: Compiling a plan
 
 extension DirectShaper {
-    private static func compilePlan(face: OpaquePointer, script: UInt32, gdefFlags: [UInt8], glyphCount: Int,
+    private static func compilePlan(face: OpaquePointer, script: UInt32, gdefFlags: [UInt8], reachable: [Bool], glyphCount: Int,
                                     gsub: OpenTypeTable, gpos: OpenTypeTable, hasLegacyKern: Bool,
                                     pairCache: inout [Int: (PairLookup, [Int])]) -> Plan? {
         var props = hb_segment_properties_t()
@@ -556,6 +560,7 @@ extension DirectShaper {
         if hasLegacyKern && !hasGPOSKern(face, props) { return nil }  // HarfBuzz would apply the legacy 'kern' table
 
         var flags = gdefFlags
+        var ligatureGlyphs: [Int] = []
         var checkList: [(glyph: Int, check: Check)] = []
         func mark(_ t: OpenTypeTable, coverage: Int, _ flag: UInt8, check: ((Int) -> Check)?) -> Bool {
             t.forEachCovered(coverage, glyphCount: glyphCount) { g, index in
@@ -625,6 +630,10 @@ extension DirectShaper {
                     let kind: Check.Kind? =
                         isContext ? .context : isChain ? .chainContext : (!inGPOS && subType == 4 && f == 1) ? .ligature : nil
                     if let kind, !skipsBases, (1...3).contains(f) {
+                        if kind == .ligature {
+                            // Ligatures it may form become reachable too.
+                            guard collectLigatures(table, st, into: &ligatureGlyphs) else { return nil }
+                        }
                         let ok = mark(table, coverage: coverage, DirectShaper.check) { index in
                             Check(kind: kind, inGPOS: inGPOS, lookup: Int32((inGPOS ? 0x10000 : 0) + lookupIndex),
                                   format: UInt8(f), subtable: Int32(st), coverageIndex: Int32(index))
@@ -641,9 +650,12 @@ extension DirectShaper {
 
         // Rules that can never match in a run shaped here (they need a mark, say, after the
         // glyph) are dropped; a glyph left with no rules to check is plain.
-        var satisfiable = Satisfiable(flags: flags, glyphCount: glyphCount)
+        var canAppear = reachable
+        for g in ligatureGlyphs where g < glyphCount { canAppear[g] = true }
+        var satisfiable = Satisfiable(flags: flags, reachable: canAppear, glyphCount: glyphCount)
         checkList = checkList.filter { entry in
-            entry.check.kind == .ligature
+            guard satisfiable.glyph(entry.glyph) else { return false }  // never in a run shaped here
+            return entry.check.kind == .ligature
                 || satisfiable.canMatch(entry.check.inGPOS ? gpos : gsub, entry.check, glyph: entry.glyph)
         }
         var stillChecked = [Bool](repeating: false, count: glyphCount)
@@ -754,36 +766,56 @@ extension DirectShaper {
         return PairLookup(start: start, entries: entries, subtables: compiled)
     }
 
+    /// Appends the ligature glyphs of the ligature substitution subtable at `st`; false when it
+    /// cannot be read.
+    private static func collectLigatures(_ t: OpenTypeTable, _ st: Int, into out: inout [Int]) -> Bool {
+        guard let sets = t.u16(st + 4) else { return false }
+        for k in 0..<sets {
+            guard let set = t.offset(st + 6 + 2 * k, from: st) else { continue }
+            guard let count = t.u16(set) else { return false }
+            for l in 0..<count {
+                guard let lig = t.offset(set + 2 + 2 * l, from: set), let glyph = t.u16(lig) else { return false }
+                out.append(glyph)
+            }
+        }
+        return true
+    }
+
     /// Decides, when a plan is compiled, whether a context rule could ever match in a run shaped
     /// here, i.e. in glyphs none of which is flagged `harfBuzz`. Unreadable tables: "could".
     struct Satisfiable {
         let flags: [UInt8]
         let glyphCount: Int
-        private var classes: [Int: Set<Int>?] = [:]
+        private var classes: [Int: [Bool]?] = [:]
         private var coverages: [Int: Bool] = [:]
 
-        init(flags: [UInt8], glyphCount: Int) {
+        /// Whether a glyph can be in a run shaped here at all (a simple character's glyph, or a
+        /// ligature that may form).
+        let reachable: [Bool]
+
+        init(flags: [UInt8], reachable: [Bool], glyphCount: Int) {
             self.flags = flags
+            self.reachable = reachable
             self.glyphCount = glyphCount
         }
 
         /// Whether the glyph may appear in a run shaped here.
-        func glyph(_ g: Int) -> Bool { g < glyphCount && flags[g] != DirectShaper.harfBuzz }
+        func glyph(_ g: Int) -> Bool { g < glyphCount && reachable[g] && flags[g] != DirectShaper.harfBuzz }
 
         /// Whether some glyph of class `c` in the ClassDef at `def` (nil: no ClassDef) may appear.
         mutating func glyphClass(_ t: OpenTypeTable, _ def: Int?, _ c: Int) -> Bool {
             guard let def else { return c == 0 }
             if classes[def] == nil {
                 if let array = t.classArray(def, glyphCount: glyphCount) {
-                    var set = Set<Int>()
-                    for g in 0..<glyphCount where flags[g] != DirectShaper.harfBuzz { set.insert(Int(array[g])) }
-                    classes[def] = .some(set)
+                    var present = [Bool](repeating: false, count: Int(array.max() ?? 0) + 1)
+                    for g in 0..<glyphCount where reachable[g] && flags[g] != DirectShaper.harfBuzz { present[Int(array[g])] = true }
+                    classes[def] = .some(present)
                 } else {
                     classes[def] = .some(nil)
                 }
             }
-            guard let known = classes[def], let set = known else { return true }
-            return set.contains(c)
+            guard let known = classes[def], let present = known else { return true }
+            return c < present.count && present[c]
         }
 
         /// Whether some glyph of the Coverage at `at` may appear.
@@ -791,7 +823,9 @@ extension DirectShaper {
             guard let at else { return true }
             if let known = coverages[at] { return known }
             var any = false
-            let ok = t.forEachCovered(at, glyphCount: glyphCount) { g, _ in if flags[g] != DirectShaper.harfBuzz { any = true } }
+            let ok = t.forEachCovered(at, glyphCount: glyphCount) { g, _ in
+                if reachable[g] && flags[g] != DirectShaper.harfBuzz { any = true }
+            }
             coverages[at] = !ok || any
             return !ok || any
         }
