@@ -47,17 +47,47 @@ final class DirectShaper: @unchecked Sendable {
     private let gpos: OpenTypeTable
     private let blobs: [OpaquePointer]
 
+    /// Memory holding the flattened pair lookups (freed with the shaper).
+    private let pairMemory: [UnsafeMutableRawPointer]
+
     /// What one script's shape plan does, compiled.
-    struct Plan {
+    final class Plan {
         /// Per glyph: `plain`, `check` or `harfBuzz`.
-        var flags: [UInt8]
+        let flags: [UInt8]
         /// The context rules to match at each `check` glyph: `checks[checkStart[g] ..< checkStart[g + 1]]`.
-        var checkStart: [Int32]
-        var checks: [Check]
+        let checkStart: [Int32]
+        let checks: [Check]
         /// The lookups that have checks, in the order HarfBuzz applies them (GSUB, then GPOS).
-        var checkLookups: [Int32]
+        let checkLookups: [Int32]
         /// The pair-adjustment lookups, in the plan's order.
-        var pairs: [PairLookup]
+        let pairs: [RawPairLookup]
+
+        init(flags: [UInt8], checkStart: [Int32], checks: [Check], checkLookups: [Int32], pairs: [RawPairLookup]) {
+            self.flags = flags
+            self.checkStart = checkStart
+            self.checks = checks
+            self.checkLookups = checkLookups
+            self.pairs = pairs
+        }
+    }
+
+    /// A pair lookup flattened into memory the shaper owns, read without reference counting:
+    /// `entries[start[g] ..< start[g + 1]]` are the subtables covering first glyph g, in order.
+    struct RawPairLookup {
+        let start: UnsafePointer<Int32>
+        let entries: UnsafePointer<RawPairEntry>
+        /// Format 1's second glyphs and format 2's class-2 arrays.
+        let glyphs: UnsafePointer<UInt16>
+        let values: UnsafePointer<Int32>
+    }
+
+    /// Format 1: second glyphs `glyphs[a ..< b]`, their values from `values[v]`. Format 2: the
+    /// class-2 array at `glyphs[a]`, the first glyph's row of values at `values[v]`.
+    struct RawPairEntry {
+        var format: Int32
+        var a: Int32
+        var b: Int32
+        var v: Int32
     }
 
     static let plain: UInt8 = 0
@@ -169,18 +199,21 @@ final class DirectShaper: @unchecked Sendable {
         var reachable = [Bool](repeating: false, count: glyphCount)
         for c in 0..<65_536 where cmap[c] != 0 && DirectShaper.isSimple(c) { reachable[Int(cmap[c])] = true }
 
-        var pairCache: [Int: (PairLookup, [Int])] = [:]
+        var pairCache: [Int: (RawPairLookup, [Int])] = [:]
+        var memory: [UnsafeMutableRawPointer] = []
         var compiled: [Plan?] = []
         for script in DirectShaper.scripts {
             compiled.append(DirectShaper.compilePlan(
                 face: face, script: script, gdefFlags: gdefFlags, reachable: reachable, glyphCount: glyphCount,
-                gsub: gsub, gpos: gpos, hasLegacyKern: hasLegacyKern, pairCache: &pairCache))
+                gsub: gsub, gpos: gpos, hasLegacyKern: hasLegacyKern, pairCache: &pairCache, memory: &memory))
         }
         plans = compiled
+        pairMemory = memory
     }
 
     deinit {
         for blob in blobs { hb_blob_destroy(blob) }
+        for m in pairMemory { m.deallocate() }
     }
 
     /// Whether any script is shaped here.
@@ -293,16 +326,18 @@ final class DirectShaper: @unchecked Sendable {
         let m = run.count
         if clusters != nil { out.initialize(repeating: 0, count: 2 * units) }
         advances.withUnsafeBufferPointer { advances in
+        plan.pairs.withUnsafeBufferPointer { pairs in
             for j in 0..<m {
                 let g = Int(run[j])
                 var kern: Int32 = 0
                 if j + 1 < m {
-                    for lookup in plan.pairs { kern &+= DirectShaper.adjustment(lookup, g, Int(run[j + 1])) }
+                    for lookup in pairs { kern &+= DirectShaper.adjustment(lookup, g, Int(run[j + 1])) }
                 }
                 let u = clusters.map { Int($0[j]) } ?? j
                 out[2 * u] = advances[g] &+ kern
                 out[2 * u + 1] = kern << 2 | 1
             }
+        }
         }
     }
 
@@ -334,26 +369,52 @@ final class DirectShaper: @unchecked Sendable {
 
     /// The x-advance adjustment `lookup` gives `first` when `second` follows it.
     @inline(__always)
-    private static func adjustment(_ lookup: PairLookup, _ first: Int, _ second: Int) -> Int32 {
+    private static func adjustment(_ lookup: RawPairLookup, _ first: Int, _ second: Int) -> Int32 {
         let s = Int(lookup.start[first]), e = Int(lookup.start[first + 1])
-        guard s < e else { return 0 }
-        for k in s..<e {
+        var k = s
+        while k < e {
             let entry = lookup.entries[k]
-            let table = lookup.subtables[Int(entry.subtable)]
-            if table.format == 2 {
-                let c2 = table.class2[second]
+            k += 1
+            if entry.format == 2 {
+                let c2 = lookup.glyphs[Int(entry.a) + second]
                 if c2 == 0xFFFF { continue }  // class out of range: the subtable does not apply
-                return table.values[Int(entry.a) + Int(c2)]
+                return lookup.values[Int(entry.v) + Int(c2)]
             }
             var lo = Int(entry.a), hi = Int(entry.b) - 1
             while lo <= hi {
                 let mid = (lo + hi) >> 1
-                let g = Int(table.secondGlyphs[mid])
-                if g == second { return table.values[mid] }
+                let g = Int(lookup.glyphs[mid])
+                if g == second { return lookup.values[Int(entry.v) + mid - Int(entry.a)] }
                 if g < second { lo = mid + 1 } else { hi = mid - 1 }
             }
         }
         return 0
+    }
+
+    /// Copies a compiled pair lookup into memory of its own (appended to `memory`).
+    private static func flatten(_ l: PairLookup, memory: inout [UnsafeMutableRawPointer]) -> RawPairLookup {
+        var glyphs: [UInt16] = [], values: [Int32] = []
+        var subtableGlyphs: [Int32] = [], subtableValues: [Int32] = []
+        for t in l.subtables {
+            subtableGlyphs.append(Int32(glyphs.count))
+            subtableValues.append(Int32(values.count))
+            if t.format == 2 { glyphs += t.class2 } else { glyphs += t.secondGlyphs }
+            values += t.values
+        }
+        let entries = l.entries.map { e -> RawPairEntry in
+            let t = l.subtables[Int(e.subtable)]
+            let g = subtableGlyphs[Int(e.subtable)], v = subtableValues[Int(e.subtable)]
+            return t.format == 2
+                ? RawPairEntry(format: 2, a: g, b: 0, v: v + e.a)
+                : RawPairEntry(format: 1, a: g + e.a, b: g + e.b, v: v + e.a)
+        }
+        func copy<T>(_ array: [T]) -> UnsafePointer<T> {
+            let p = UnsafeMutablePointer<T>.allocate(capacity: max(array.count, 1))
+            p.initialize(from: array, count: array.count)
+            memory.append(UnsafeMutableRawPointer(p))
+            return UnsafePointer(p)
+        }
+        return RawPairLookup(start: copy(l.start), entries: copy(entries), glyphs: copy(glyphs), values: copy(values))
     }
 
     /// Whether the rules of `check` could match at `run[i]` (true also when the table cannot be
@@ -540,7 +601,8 @@ final class DirectShaper: @unchecked Sendable {
 extension DirectShaper {
     private static func compilePlan(face: OpaquePointer, script: UInt32, gdefFlags: [UInt8], reachable: [Bool], glyphCount: Int,
                                     gsub: OpenTypeTable, gpos: OpenTypeTable, hasLegacyKern: Bool,
-                                    pairCache: inout [Int: (PairLookup, [Int])]) -> Plan? {
+                                    pairCache: inout [Int: (RawPairLookup, [Int])],
+                                    memory: inout [UnsafeMutableRawPointer]) -> Plan? {
         var props = hb_segment_properties_t()
         props.direction = HB_DIRECTION_LTR
         props.script = hb_script_t(rawValue: script)
@@ -573,7 +635,7 @@ extension DirectShaper {
             }
         }
 
-        var pairs: [PairLookup] = []
+        var pairs: [RawPairLookup] = []
         for (table, inGPOS) in [(gsub, false), (gpos, true)] {
             let indices = lookups(inGPOS ? gposTag : gsubTag)
             guard !indices.isEmpty else { continue }
@@ -600,14 +662,14 @@ extension DirectShaper {
                 // lookups are not modelled (their glyphs go to HarfBuzz).
                 let skipsBases = lookupFlag & 0x0006 != 0
                 if inGPOS && !skipsBases && !subtables.isEmpty && subtables.allSatisfy({ $0.type == 2 }) {
-                    let entry: (PairLookup, [Int])
+                    let entry: (RawPairLookup, [Int])
                     if let cached = pairCache[index] {
                         entry = cached
                     } else {
                         var bail: [Int] = []
                         guard let compiled = compilePairLookup(gpos, subtables.map { ($0.st, $0.format) },
                                                                glyphCount: glyphCount, bail: &bail) else { return nil }
-                        entry = (compiled, bail)
+                        entry = (flatten(compiled, memory: &memory), bail)
                         pairCache[index] = entry
                     }
                     for g in entry.1 { flags[g] = DirectShaper.harfBuzz }
