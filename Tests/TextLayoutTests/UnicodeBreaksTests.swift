@@ -4,6 +4,8 @@ import Testing
 /// The ICU-free fast paths must give exactly ICU's answers wherever they apply.
 @Suite struct UnicodeBreaksTests {
     static let alphabet = Array("abcXYZ019 .,;:!?'\"\n".utf16)
+    /// Every class the ICU-free line breaker knows, ASCII and CJK, spaces weighted up.
+    static let cjkAlphabet = Array("ab9 .,;:!?'\"\n的一是，。、」）「（：；！？…   ".utf16)
 
     func check(_ text: [UInt16]) -> Bool {
         text.withUnsafeBufferPointer { buf in
@@ -22,6 +24,19 @@ import Testing
         }
     }
 
+    @Test func simpleLineBreaksEqualICUOnRandomMixedText() {
+        // Chinese and English with CJK punctuation: 200,000 strings, every sequence of up to
+        // about four classes many times over.
+        var rng = SplitMix(seed: 41)
+        var failures: [String] = []
+        for round in 0..<230_000 {
+            let n = Int(rng.next() % (round < 200_000 ? 10 : 40)) + 1  // then 30,000 longer ones
+            let text = (0..<n).map { _ in Self.cjkAlphabet[Int(rng.next() % UInt64(Self.cjkAlphabet.count))] }
+            if !check(text), failures.count < 10 { failures.append(String(decoding: text, as: UTF16.self).debugDescription) }
+        }
+        #expect(failures == [])
+    }
+
     @Test func simpleLineBreaksEqualICUOnTheCorpus() throws {
         var used = 0
         for c in try OracleCorpus.load() {
@@ -34,7 +49,7 @@ import Testing
     }
 
     @Test func simpleLineBreaksRefuseOtherCharacters() {
-        for text in ["a-b", "a/b", "(a)", "a\u{00E9}", "中", "a\r\nb", "a\tb"] {
+        for text in ["a-b", "a/b", "(a)", "a\u{00E9}", "中\u{3005}", "a\r\nb", "a\tb", "ー", "\u{3000}"] {
             let units = Array(text.utf16)
             var flags = [Bool](repeating: false, count: units.count)
             #expect(!units.withUnsafeBufferPointer { UnicodeBreaks.simpleLineBreaks($0, into: &flags) }, "\(text)")

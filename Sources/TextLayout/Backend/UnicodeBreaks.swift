@@ -54,43 +54,92 @@ enum UnicodeBreaks {
         }
     }
 
-    /// UAX #14 without ICU for text made only of ASCII letters and digits, spaces, line feeds and
-    /// `. , ; : ! ? ' "`: there, the only opportunities are after a run of spaces — unless a line
-    /// feed or one of `. , ; : ! ?` follows it (LB6: no break before a hard break; LB13: none
-    /// before IS and EX, except an IS that starts a number) —, after `!` or `?` before a letter or digit (LB31), after each line
-    /// feed (LB5, mandatory), and at the end. Writes one
-    /// flag per code unit (each is its own cluster) and returns true, or returns false (writing
-    /// nothing) when another character appears. `UnicodeBreaksTests` checks it against ICU.
+    /// UAX #14 line-break classes of the characters the ICU-free path knows.
+    enum Class: UInt8 {
+        case none = 0  // anything else: ICU decides
+        case al, nu, sp, lf, infix, ex, qu, id, cl, op, ns, inseparable
+    }
+
+    /// The class of code unit `u` for `simpleLineBreaks`: ASCII letters (AL), digits (NU), the
+    /// space (SP), the line feed (LF), `. , : ;` (IS), `! ?` (EX), `' "` (QU), CJK ideographs
+    /// U+4E00–9FFF (ID), `，。、」）` (CL), `「（` (OP), `：；` (NS), `！？` (EX), `…` (IN).
+    @inline(__always)
+    static func lineClass(_ u: UInt16) -> Class {
+        if u < 0x80 {
+            switch u {
+            case 0x61...0x7A, 0x41...0x5A: return .al
+            case 0x30...0x39: return .nu
+            case 0x20: return .sp
+            case 0x0A: return .lf
+            case 0x2E, 0x2C, 0x3A, 0x3B: return .infix
+            case 0x21, 0x3F: return .ex
+            case 0x27, 0x22: return .qu
+            default: return .none
+            }
+        }
+        if u >= 0x4E00 && u <= 0x9FFF { return .id }
+        switch u {
+        case 0xFF0C, 0x3002, 0x3001, 0x300D, 0xFF09: return .cl
+        case 0x300C, 0xFF08: return .op
+        case 0xFF1A, 0xFF1B: return .ns
+        case 0xFF01, 0xFF1F: return .ex
+        case 0x2026: return .inseparable
+        default: return .none
+        }
+    }
+
+    /// UAX #14 without ICU for text made only of the characters `lineClass` knows (plain
+    /// English, Chinese, and the two mixed, with the common punctuation). The rules, in UAX #14's
+    /// order (ICU 72, Unicode 15.0): break after LF (LB5); not before LF or SP (LB6, LB7); not
+    /// before CL, EX, IS (LB13 — except an IS that starts a number after a space, as ICU has it);
+    /// not after OP SP* (LB14), QU SP* before OP (LB15), CL SP* before NS (LB16); after spaces
+    /// (LB18); not around QU (LB19); not before NS (LB21) or IN (LB22); not between letters and
+    /// digits (LB23, LB28), within numbers (LB25, ICU's pairs: NU × NU, IS × NU), or after IS before a letter
+    /// (LB29); everywhere else, yes (LB31) — between ideographs, after CL, EX, NS, IN, before OP.
+    /// Writes one flag per code unit (each is its own cluster) and returns true, or returns false
+    /// (writing nothing) when another character appears. `UnicodeBreaksTests` checks it against
+    /// ICU on random text over these classes and on the oracle corpus.
     static func simpleLineBreaks(_ text: UnsafeBufferPointer<UInt16>, into breakAfter: inout [Bool]) -> Bool {
         let n = text.count
         guard n > 0, breakAfter.count == n else { return false }
-        for u in text {
-            let ok = (u >= 0x61 && u <= 0x7A) || (u >= 0x41 && u <= 0x5A) || (u >= 0x30 && u <= 0x39)
-                || u == 0x20 || u == 0x0A || u == 0x2E || u == 0x2C || u == 0x3B || u == 0x3A || u == 0x21
-                || u == 0x3F || u == 0x27 || u == 0x22
-            if !ok { return false }
-        }
-        breakAfter.withUnsafeMutableBufferPointer { out in
-            for i in 0..<(n - 1) {
-                let u = text[i], v = text[i + 1]
-                if u == 0x0A {
-                    out[i] = true
-                } else if u == 0x20 {
-                    let infix = v == 0x2E || v == 0x2C || v == 0x3B || v == 0x3A
-                    if infix {
-                        // ICU: a space may break before an infix separator that starts a number (" .5").
-                        out[i] = i + 2 < n && text[i + 2] >= 0x30 && text[i + 2] <= 0x39
-                    } else {
-                        out[i] = !(v == 0x20 || v == 0x0A || v == 0x21 || v == 0x3F)
-                    }
-                } else if u == 0x21 || u == 0x3F {
-                    // EX: nothing forbids a break before a letter or a digit (LB31).
-                    out[i] = (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39)
-                }
+        return withUnsafeTemporaryAllocation(of: Class.self, capacity: n) { classes -> Bool in
+            for i in 0..<n {
+                let c = lineClass(text[i])
+                if c == .none { return false }
+                classes[i] = c
             }
-            out[n - 1] = true
+            breakAfter.withUnsafeMutableBufferPointer { out in
+                var beforeSpaces = Class.none  // the last class before the current run of spaces
+                for i in 0..<(n - 1) {
+                    let a = classes[i], b = classes[i + 1]
+                    if a != .sp { beforeSpaces = a }
+                    out[i] = breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none)
+                }
+                out[n - 1] = true
+            }
+            return true
         }
-        return true
+    }
+
+    /// Whether a line may break between classes `a` and `b` (see `simpleLineBreaks`).
+    @inline(__always)
+    private static func breakBetween(_ a: Class, _ b: Class, beforeSpaces: Class, afterNext: Class) -> Bool {
+        if a == .lf { return true }  // LB5
+        if b == .lf || b == .sp { return false }  // LB6, LB7
+        if b == .cl || b == .ex { return false }  // LB13
+        if b == .infix {  // LB13, but ICU lets " .5" break before the IS that starts a number (not after OP SP*: LB14)
+            return a == .sp && afterNext == .nu && beforeSpaces != .op
+        }
+        if beforeSpaces == .op { return false }  // LB14
+        if beforeSpaces == .qu && b == .op { return false }  // LB15
+        if beforeSpaces == .cl && b == .ns { return false }  // LB16
+        if a == .sp { return true }  // LB18
+        if a == .qu || b == .qu { return false }  // LB19
+        if b == .ns || b == .inseparable { return false }  // LB21, LB22
+        if (a == .al && b == .nu) || (a == .nu && b == .al) || (a == .al && b == .al) { return false }  // LB23, LB28
+        if b == .nu && (a == .nu || a == .infix) { return false }  // LB25 as ICU has it (NU × NU, IS × NU)
+        if a == .infix && b == .al { return false }  // LB29
+        return true  // LB31
     }
 
     /// ICU's answer, one flag per code unit (for checking `simpleLineBreaks`).
