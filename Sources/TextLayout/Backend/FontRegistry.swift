@@ -114,6 +114,11 @@ final class FontRegistry: Sendable {
 /// glyphs for all of its characters.
 struct FontChain: Sendable {
     let faces: [FontFace]
+    /// Each face's vertical metrics, in chain order.
+    let metrics: [FontMetrics]
+    /// `fontIndex(for:)` of every BMP code point, precomputed (one load per character when
+    /// preparing text).
+    let bmpFonts: [UInt8]
     /// The advance of "…" (U+2026) in ems, in the first font of the chain that has it.
     let ellipsisAdvance: Double
     /// The index of that font.
@@ -121,6 +126,17 @@ struct FontChain: Sendable {
 
     init(faces: [FontFace]) {
         self.faces = faces
+        self.metrics = faces.map(\.metrics)
+        var bmp = [UInt8](repeating: 0, count: 65_536)
+        if faces.count > 1 && faces.count < 256 {
+            for c in 0..<65_536 where !FontChain.isIgnorable(UInt32(c)) {
+                for (i, face) in faces.enumerated() where face.covers(UInt32(c)) {
+                    bmp[c] = UInt8(i)
+                    break
+                }
+            }
+        }
+        self.bmpFonts = bmp
         let ellipsis: [UInt16] = [0x2026]
         var font = 0
         for (i, f) in faces.enumerated() where f.covers(0x2026) {
@@ -150,6 +166,7 @@ struct FontChain: Sendable {
     /// `fontIndex(for:)` for a cluster of one scalar (the common case, without an array).
     @inline(__always)
     func fontIndex(for scalar: UInt32) -> Int {
+        if scalar < 0x10000 && faces.count < 256 { return Int(bmpFonts[Int(scalar)]) }
         if FontChain.isIgnorable(scalar) { return 0 }
         for (i, face) in faces.enumerated() where face.covers(scalar) { return i }
         return 0

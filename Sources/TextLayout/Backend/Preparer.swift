@@ -9,7 +9,7 @@
 /// across segments counts, as in a browser — and every segment is stored for next time.
 enum Preparer {
     static func prepare(_ text: String, chain: FontChain, cache: ShapeCache, direct: Bool = true) -> PreparedParagraph {
-        var p = PreparedParagraph.empty(metrics: chain.faces.map(\.metrics))
+        var p = PreparedParagraph.empty(metrics: chain.metrics)
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
         let utf16 = utf16Units(text)
