@@ -80,6 +80,17 @@ import Testing
 import CICUShim
 
 @Suite struct TranscodingTests {
+    @Test func stringFromUnitsRoundTrips() {
+        // Line texts are rebuilt from the code units: every kind of character must survive.
+        for text in ["", "abc", "é ü ß", "中文，标点。", "emoji 👍🏽 and 𝄞", "\u{1F1EB}\u{1F1F7}", "mixed 中 e\u{301} \r\n end"] {
+            let units = Preparer.utf16Units(text)
+            #expect(units.withUnsafeBufferPointer { Preparer.string($0) } == text)
+        }
+        // A lone surrogate (which no Swift String holds) becomes U+FFFD.
+        let lone: [UInt16] = [0x61, 0xD800, 0x62]
+        #expect(lone.withUnsafeBufferPointer { Preparer.string($0) } == "a\u{FFFD}b")
+    }
+
     @Test func utf16UnitsEqualsTheUTF16View() {
         let samples = ["", "ascii only", "café", "每有会意，便欣然忘食！", "emoji 👩‍👩‍👧 and 𠀋", "\u{0}\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
                        String(repeating: "mixed 中文 ✓ ", count: 100)]

@@ -239,6 +239,36 @@ enum Preparer {
         }
     }
 
+    /// The string of well-formed UTF-16 code units (as `utf16Units` makes them), transcoded to
+    /// UTF-8 directly (much faster than `String(decoding:as:)`); a lone surrogate becomes U+FFFD.
+    static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
+        let n = units.count
+        guard n > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: 3 * n) { out in
+            var o = 0, i = 0
+            while i < n {
+                let u = units[i]
+                if u < 0x80 {
+                    out[o] = UInt8(u); o += 1; i += 1
+                } else if u < 0x800 {
+                    out[o] = 0xC0 | UInt8(u >> 6); out[o + 1] = 0x80 | UInt8(u & 0x3F); o += 2; i += 1
+                } else if u & 0xFC00 == 0xD800, i + 1 < n, units[i + 1] & 0xFC00 == 0xDC00 {
+                    let scalar = 0x10000 + (UInt32(u & 0x3FF) << 10 | UInt32(units[i + 1] & 0x3FF))
+                    out[o] = 0xF0 | UInt8(scalar >> 18)
+                    out[o + 1] = 0x80 | UInt8((scalar >> 12) & 0x3F)
+                    out[o + 2] = 0x80 | UInt8((scalar >> 6) & 0x3F)
+                    out[o + 3] = 0x80 | UInt8(scalar & 0x3F)
+                    o += 4; i += 2
+                } else {
+                    let v = u & 0xF800 == 0xD800 ? 0xFFFD : u
+                    out[o] = 0xE0 | UInt8(v >> 12); out[o + 1] = 0x80 | UInt8((v >> 6) & 0x3F); out[o + 2] = 0x80 | UInt8(v & 0x3F)
+                    o += 3; i += 1
+                }
+            }
+            return o
+        }
+    }
+
     /// Gives clusters of common script (punctuation, digits, spaces) the script of the text
     /// before them, or after them at the start; Latin when the text has no script at all.
     private static func resolveScripts(_ scripts: inout [UInt32]) {

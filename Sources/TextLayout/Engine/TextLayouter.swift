@@ -121,12 +121,10 @@ struct TextLayouter {
     private func string(_ r: Range<Int>) -> String {
         guard !r.isEmpty else { return "" }
         let a = paragraph.start(r.lowerBound), b = Int(paragraph.ends[r.upperBound - 1])
-        let text = paragraph.text
-        guard text.utf16.count == paragraph.utf16.count else {
-            return String(decoding: paragraph.utf16[a..<b], as: UTF16.self)
-        }
-        let i = String.Index(utf16Offset: a, in: text), j = String.Index(utf16Offset: b, in: text)
-        return String(text[i..<j])
+        // The code units were transcoded from the text's own (valid) UTF-8, so decoding them
+        // gives the same characters — without String's UTF-16 index arithmetic, which walks
+        // non-ASCII text.
+        return paragraph.utf16.withUnsafeBufferPointer { Preparer.string(UnsafeBufferPointer(rebasing: $0[a..<b])) }
     }
 
     /// The height of a line of clusters `start ..< end`, from the fonts on it (the primary font
