@@ -164,6 +164,6 @@ public struct PreparedText: Sendable {
             throw .invalidParameter(field: "width", value: "\(width)", requirement: "must be a finite number ≥ 0 (0 = unlimited)")
         }
         try style.validate()
-        return TextLayouter(box, style: style).measure(width: width)
+        return TextLayouter.measure(box, style: style, width: width)
     }
 }
