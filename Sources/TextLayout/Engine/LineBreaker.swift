@@ -189,7 +189,7 @@ extension LineBreaker {
             while true {
                 while i < segments {
                     let candidate = absolute ? segContent[i] - x : x + segContent[i]
-                    if candidate > limit { break }
+                    if _slowPath(candidate > limit) { break }  // once per line: keep the loop straight
                     content = candidate
                     if tracksFonts { fonts |= segFonts[i] }
                     if !absolute { x += segTotal[i] }
