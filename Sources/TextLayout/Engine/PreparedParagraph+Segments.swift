@@ -115,21 +115,33 @@ extension PreparedParagraph {
         buildFontRuns()
     }
 
-    /// Whether every sum and difference of these values is exact in `Double`: each a finite
-    /// multiple of 2⁻¹⁶ and all of them together below 2³⁶ in magnitude, so that any partial sum
-    /// needs at most 52 significant bits. Advances from a font with a power-of-two units per em
-    /// (2048 for DejaVu Sans and WenQuanYi Micro Hei, and most TrueType fonts) are such values;
-    /// 1000 units per em (most CFF fonts) are not, and keep the running sums.
+    /// Whether every sum and difference of these values is exact in `Double`: each a multiple
+    /// of 2⁻¹⁶ below 2²⁰ in magnitude, and all of them together below 2³⁶, so that any partial
+    /// sum needs at most 52 significant bits. Advances from a font with a power-of-two units per
+    /// em (2048 for DejaVu Sans and WenQuanYi Micro Hei, and most TrueType fonts) are such
+    /// values; 1000 units per em (most CFF fonts) are not, and keep the running sums.
     static func sumsAreExact(_ a: [Double], _ b: [Double]) -> Bool {
-        var magnitude = 0.0
-        for values in [a, b] {
-            for v in values {
-                let scaled = v * 0x1p16  // exact: a power of two
-                guard scaled.isFinite, scaled == scaled.rounded(.towardZero) else { return false }
-                magnitude += Swift.abs(v)
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var magnitude = 0.0
+                var exact = true
+                for i in 0..<Swift.min(a.count, b.count) {
+                    let x = a[i], y = b[i]
+                    exact = exact && isFixedPoint(x) && isFixedPoint(y)
+                    magnitude += Swift.abs(x) + Swift.abs(y)
+                }
+                return exact && a.count == b.count && magnitude < 0x1p36
             }
         }
-        return magnitude < 0x1p36
+    }
+
+    /// Whether `v` is a multiple of 2⁻¹⁶ below 2²⁰ in magnitude (false for NaN and ±∞).
+    @inline(__always)
+    private static func isFixedPoint(_ v: Double) -> Bool {
+        guard Swift.abs(v) < 0x1p20 else { return false }
+        let scaled = v * 0x1p16  // exact: a power of two; below 2³⁶
+        // Adding and taking back 1.5 × 2⁵² rounds to an integer (the spacing of doubles there is 1).
+        return (scaled + 0x1.8p52) - 0x1.8p52 == scaled
     }
 
     /// Fills `fontRunStarts` / `fontRunFonts` (left empty for a single-font paragraph).
