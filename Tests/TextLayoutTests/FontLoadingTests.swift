@@ -130,4 +130,39 @@ import Testing
             try TextEngine(fontDirectory: "/no/such/dir")
         }
     }
+
+    /// Chains are read without a lock once resolved (`ChainTable`), up to its capacity, and
+    /// under the lock beyond it: from many threads at once, every reference gets the chain it
+    /// gets alone, whichever way it was found.
+    @Test func chainsResolvedConcurrentlyEqualChainsResolvedAlone() async throws {
+        // More distinct references than a lock-free table holds: the same file by other paths.
+        let references = ["DejaVu Sans", "WenQuanYi Micro Hei", "DejaVuSans-Bold"]
+            + (0..<(ChainTable.capacity + 8)).map { k in
+                Fixtures.fontsDirectory + String(repeating: "/.", count: k) + "/DejaVuSans.ttf"
+            }
+        let alone = try FontRegistry(directory: Fixtures.fontsDirectory)
+        let expected = try references.map { try alone.chain(for: $0).faces.map(\.familyName) }
+        let shared = try FontRegistry(directory: Fixtures.fontsDirectory)
+        let results = try await withThrowingTaskGroup(of: [[String]].self) { group in
+            for t in 0..<6 {
+                group.addTask {
+                    let order = t % 2 == 0 ? Array(references.indices) : references.indices.reversed()
+                    var out = [[String]](repeating: [], count: references.count)
+                    for _ in 0..<3 {
+                        for i in order { out[i] = try shared.chain(for: references[i]).faces.map(\.familyName) }
+                    }
+                    return out
+                }
+            }
+            var all: [[[String]]] = []
+            for try await r in group { all.append(r) }
+            return all
+        }
+        for r in results { #expect(r == expected) }
+        // Found again (lock-free or not), a chain is the one resolved first.
+        for reference in [references[0], references.last!] {
+            #expect(try shared.chain(for: reference).faces.map(ObjectIdentifier.init)
+                == shared.chain(for: reference).faces.map(ObjectIdentifier.init))
+        }
+    }
 }

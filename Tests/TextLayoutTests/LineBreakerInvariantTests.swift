@@ -75,6 +75,46 @@ import Testing
         #expect(t[0].width == 1 + 0.5 + 0.5)
     }
 
+    /// Segments kept as positions (sums exact: advances in 2048ths of an em, as from the bundled
+    /// fonts) and as widths give the same lines to the last bit, with kerning taken back, spaces
+    /// starting a paragraph, hard breaks and two fonts.
+    @Test func positionsAndWidthsGiveTheSameLines() {
+        var rng = SplitMix(seed: 2048)
+        var text = ""
+        for _ in 0..<600 {
+            let r = rng.next() % 12
+            text += r < 7 ? String(UnicodeScalar(UInt8(97 + rng.next() % 26))) : r < 10 ? " " : r < 11 ? "\n" : "\n  "
+        }
+        var p = Self.fake(text, advance: { _ in Double(300 + rng.next() % 1800) / 2048 })
+        p.metrics.append(FontMetrics(unitsPerEm: 2048, ascender: 1900, descender: -500, lineGap: 10))
+        for i in 0..<p.count where p.kinds[i] == .text {
+            if rng.next() % 3 == 0 { p.breakAdjust[i] = -Double(rng.next() % 90) / 2048 }
+            if rng.next() % 4 == 0 { p.fonts[i] = 1 }
+        }
+        p.singleFont = false
+        var q = p
+        p.buildSegments()
+        q.buildSegments(positions: false)
+        #expect(p.segments.absolute)
+        #expect(!q.segments.absolute)
+        for width in Array(stride(from: 0.25, through: 40, by: 0.37)) + [0] {
+            for anywhere in [false, true] {
+                for limit in [0, 3] {
+                    let a = LineBreaker(p, width: width, size: 1, anywhere: anywhere).lines(limit: limit)
+                    let b = LineBreaker(q, width: width, size: 1, anywhere: anywhere).lines(limit: limit)
+                    #expect(a.more == b.more)
+                    #expect(a.spans == b.spans)
+                    #expect(a.spans.map(\.width.bitPattern) == b.spans.map(\.width.bitPattern))
+                    #expect(a.spans.map(\.fonts) == b.spans.map(\.fonts))
+                }
+            }
+        }
+        // Advances that are not exact in binary (1000 units per em) keep widths.
+        var r = Self.fake("ab cd", advance: { _ in 0.6 })
+        r.buildSegments()
+        #expect(!r.segments.absolute)
+    }
+
     @Test(arguments: [1.0, 2, 3.5, 7, 13, 40])
     func invariantsOnRandomText(width: Double) {
         var rng = SplitMix(seed: UInt64(width * 1000))

@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 
 /// Finds and loads fonts: by path, or by family name or file stem in a font directory, and
 /// builds fallback chains (the named font first, then the directory's other fonts).
 ///
 /// Loaded faces are kept for the registry's lifetime; their number is bounded by the files the
-/// user names and the files in the directory. Thread-safe.
+/// user names and the files in the directory. Thread-safe; a chain already resolved is found
+/// without a lock (`chain(for:)`), since every measurement asks for one.
 final class FontRegistry: Sendable {
     /// The directory searched for names and used for fallback, if any.
     let directory: String?
@@ -15,8 +17,14 @@ final class FontRegistry: Sendable {
         var faces: [String: FontFace] = [:]
         var chains: [String: FontChain] = [:]
         var fallbacks: [FontFace]? = nil
+        /// Every table ever published in `resolved`, oldest first: a reader may still hold an
+        /// older one, so none is freed before the registry.
+        var tables: [ChainTable] = []
     }
     private let state = Locked(State())
+    /// The newest `ChainTable`, read with no lock; replaced (never mutated) under `state`'s
+    /// lock. Unretained: `State.tables` keeps it alive.
+    private let resolved = Atomic<Unmanaged<ChainTable>?>(nil)
 
     init(directory: String?) throws(TextLayoutError) {
         self.directory = directory
@@ -45,13 +53,32 @@ final class FontRegistry: Sendable {
     /// The fallback chain for a font reference (a path, a family name or a file stem, with an
     /// optional `#faceIndex` suffix).
     func chain(for reference: String) throws(TextLayoutError) -> FontChain {
+        if let table = resolved.load(ordering: .acquiring),
+           let chain = table._withUnsafeGuaranteedRef({ $0.chain(for: reference) }) {
+            return chain
+        }
         if let cached = state.withLock({ $0.chains[reference] }) { return cached }
         let primary = try face(for: reference)
         var faces = [primary]
         for f in fallbacks() where f !== primary { faces.append(f) }
         let chain = FontChain(faces: faces)
-        state.withLock { $0.chains[reference] = chain }
+        state.withLock { s in
+            if s.chains[reference] != nil { return }
+            s.chains[reference] = chain
+            publish(&s, reference, chain)
+        }
         return chain
+    }
+
+    /// Publishes a table with `chain` added, under the lock. The lock-free tables stop growing
+    /// at `ChainTable.capacity` references (each table copies the previous one); later ones are
+    /// found under the lock.
+    private func publish(_ s: inout State, _ reference: String, _ chain: FontChain) {
+        let previous = s.tables.last
+        guard (previous?.names.count ?? 0) < ChainTable.capacity else { return }
+        let table = ChainTable(previous: previous, adding: reference, chain)
+        s.tables.append(table)
+        resolved.store(Unmanaged.passUnretained(table), ordering: .releasing)
     }
 
     /// The face a reference names.
@@ -107,6 +134,28 @@ final class FontRegistry: Sendable {
         let loaded = directoryFiles.compactMap { try? load(path: $0, faceIndex: 0) }
         state.withLock { $0.fallbacks = loaded }
         return loaded
+    }
+}
+
+/// Font references and their chains, immutable once published: `FontRegistry.chain(for:)`
+/// reads it with no lock. A handful of entries (an app names a few fonts), searched in order.
+final class ChainTable: Sendable {
+    /// The most references a table holds (tables are copied to add one, and all are kept).
+    static let capacity = 32
+
+    let names: [String]
+    let chains: [FontChain]
+
+    init(previous: ChainTable?, adding name: String, _ chain: FontChain) {
+        names = (previous?.names ?? []) + [name]
+        chains = (previous?.chains ?? []) + [chain]
+    }
+
+    /// The chain for `reference`, if resolved (compared by `==`, as the dictionary does).
+    @inline(__always)
+    func chain(for reference: String) -> FontChain? {
+        for i in names.indices where names[i] == reference { return chains[i] }
+        return nil
     }
 }
 

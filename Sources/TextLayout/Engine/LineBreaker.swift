@@ -46,12 +46,15 @@ struct LineBreaker {
 
     init(_ box: PreparedBox, width: Double?, size: Double, anywhere: Bool) {
         self.box = box
-        if let width, width > 0 {
-            maxWidth = (width + LineBreaker.tolerance) / size
-        } else {
-            maxWidth = .infinity
-        }
+        maxWidth = LineBreaker.maxWidth(width, size: size)
         self.anywhere = anywhere
+    }
+
+    /// The available width in ems for `width` points (nil or ≤ 0 = unlimited: `.infinity`).
+    @inline(__always)
+    static func maxWidth(_ width: Double?, size: Double) -> Double {
+        if let width, width > 0 { return (width + LineBreaker.tolerance) / size }
+        return .infinity
     }
 
     /// Calls `body` with each line until the text ends or `limit` lines were made (0 = no limit);
@@ -73,7 +76,7 @@ struct LineBreaker {
 extension PreparedParagraph {
     /// `LineBreaker.forEachLine` over this paragraph, read in place.
     @inline(__always)
-    fileprivate func forEachLine(maxWidth: Double, anywhere: Bool, limit: Int,
+    func forEachLine(maxWidth: Double, anywhere: Bool, limit: Int,
                                  _ body: (LineBreaker.Span) -> Void) -> Bool {
         return self.advances.withUnsafeBufferPointer { advances in
             self.breakAdjust.withUnsafeBufferPointer { adjust in
@@ -87,7 +90,7 @@ extension PreparedParagraph {
                                             let view = LineBreaker.View(advances: advances, adjust: adjust, kinds: kinds,
                                                             breakAfter: breakAfter, segEnds: segEnds, segTotal: segTotal,
                                                             segContent: segContent, segFlags: segFlags, segFonts: segFonts,
-                                                            maxWidth: maxWidth, anywhere: anywhere)
+                                                            absolute: segments.absolute, maxWidth: maxWidth, anywhere: anywhere)
                                             return view.forEachLine(limit: limit, body)
                                         }
                                     }
@@ -115,6 +118,8 @@ extension LineBreaker {
         let segFlags: UnsafeBufferPointer<UInt8>
         /// Per segment, the fonts it uses (a bit mask); empty for a single-font paragraph.
         let segFonts: UnsafeBufferPointer<UInt64>
+        /// `segTotal` and `segContent` are positions, not widths (`Segments.absolute`).
+        let absolute: Bool
         let maxWidth: Double
         let anywhere: Bool
 
@@ -154,35 +159,60 @@ extension LineBreaker {
         /// does not fit on an empty line falls back to `line(from:)`, which breaks it between
         /// clusters. Returns the line and the segment the next line starts at (nil when it
         /// starts inside one).
+        ///
+        /// The inner loop reads no flags: a hard break or a segment of spaces has content +∞
+        /// (see `Segments`), so it stops the loop like a segment that overflows, and is told
+        /// apart from one after it. With positions (`absolute`) the loop carries no running sum.
         @inline(__always)
         func line(fromSegment k: Int) -> (Span, Int?) {
+            switch (segFonts.isEmpty, absolute) {
+            case (true, true): return line(fromSegment: k, tracksFonts: false, absolute: true)
+            case (false, true): return line(fromSegment: k, tracksFonts: true, absolute: true)
+            case (true, false): return line(fromSegment: k, tracksFonts: false, absolute: false)
+            case (false, false): return line(fromSegment: k, tracksFonts: true, absolute: false)
+            }
+        }
+
+        @inline(__always)
+        private func line(fromSegment k: Int, tracksFonts: Bool, absolute: Bool) -> (Span, Int?) {
             let start = k == 0 ? 0 : Int(segEnds[k - 1])
-            var x = 0.0, content = 0.0
+            // An unlimited width is the largest finite one: no finite width exceeds either, and
+            // the +∞ of a hard break or of spaces still stops the loop.
+            let limit = maxWidth < .infinity ? maxWidth : .greatestFiniteMagnitude
+            // Widths: x is the running width before segment i. Positions: x is where the line
+            // starts, and stays (content[i] − x is the width; exact, see `Segments`).
+            var x = absolute ? segTotal[k] : 0.0
+            var content = 0.0
             var fonts: UInt64 = 0
-            let tracksFonts = !segFonts.isEmpty
             var i = k
             let segments = segEnds.count
-            while i < segments {
+            while true {
+                while i < segments {
+                    let candidate = absolute ? segContent[i] - x : x + segContent[i]
+                    if _slowPath(candidate > limit) { break }  // once per line: keep the loop straight
+                    content = candidate
+                    if tracksFonts { fonts |= segFonts[i] }
+                    if !absolute { x += segTotal[i] }
+                    i += 1
+                }
+                if i == segments {
+                    return (Span(start: start, end: count, width: content, hardBreak: false, fonts: fonts), segments)
+                }
                 let flags = segFlags[i]
                 if flags & PreparedParagraph.Segments.newline != 0 {
                     return (Span(start: start, end: Int(segEnds[i]), width: content, hardBreak: true, fonts: fonts), i + 1)
                 }
-                if flags & PreparedParagraph.Segments.hasText != 0 {
-                    let candidate = x + segContent[i]
-                    if candidate > maxWidth {
-                        if i > k {
-                            return (Span(start: start, end: Int(segEnds[i - 1]), width: content, hardBreak: false, fonts: fonts), i)
-                        }
-                        let span = line(from: start)  // a word wider than the line
-                        return (span, span.end == Int(segEnds[i]) ? i + 1 : nil)
-                    }
-                    content = candidate
-                }
+                guard flags & PreparedParagraph.Segments.hasText == 0 else { break }
+                // Spaces only: they hang, never overflow and leave the content width alone.
                 if tracksFonts { fonts |= segFonts[i] }
-                x += segTotal[i]
+                if !absolute { x += segTotal[i] }
                 i += 1
             }
-            return (Span(start: start, end: count, width: content, hardBreak: false, fonts: fonts), segments)
+            if i > k {
+                return (Span(start: start, end: Int(segEnds[i - 1]), width: content, hardBreak: false, fonts: fonts), i)
+            }
+            let span = line(from: start)  // a word wider than the line
+            return (span, span.end == Int(segEnds[i]) ? i + 1 : nil)
         }
 
         /// The line starting at cluster `start` (< count), one step per cluster.

@@ -5,14 +5,28 @@ extension PreparedParagraph {
     /// Per segment: its end (cluster index, exclusive), its width with everything (ems), its
     /// width if a line ends right after it (no trailing spaces, kerning into the next taken
     /// back), and what it is.
+    ///
+    /// When `absolute` is set, `total` and `content` hold positions from the paragraph's start
+    /// instead of widths: `total[k]` where segment k starts, `content[k]` where a line ending
+    /// after it ends (`total[k]` + its content width). A line from segment k to i is then
+    /// `content[i] − total[k]` wide, with no running sum (whose add-to-add latency bounds the
+    /// line breaker's loop). This is only done when every sum is exact (see
+    /// `sumsAreExact`), so both forms give the same widths to the last bit.
     struct Segments: Sendable {
         var ends: [Int32] = []
+        /// The segment's width with its trailing spaces; with `absolute`, where it starts.
         var total: [Double] = []
+        /// The width if a line ends right after the segment, for a segment with text (with
+        /// `absolute`, the position where that line ends); +∞ for a hard break or a segment of
+        /// spaces only (rare: they only start a paragraph), so that the line breaker's inner
+        /// loop stops at them and reads no flags.
         var content: [Double] = []
         var flags: [UInt8] = []
         /// Per segment, the fonts its clusters use (bit f = font f); empty when the paragraph has
         /// a single font.
         var fonts: [UInt64] = []
+        /// Whether `total` and `content` are positions rather than widths (see above).
+        var absolute = false
 
         static let hasText: UInt8 = 1
         static let newline: UInt8 = 2
@@ -22,6 +36,12 @@ extension PreparedParagraph {
 
     /// Fills `segments` from the clusters (after advances are known).
     mutating func buildSegments() {
+        buildSegments(positions: true)
+    }
+
+    /// `buildSegments()`; `positions: false` keeps widths even when positions would be exact
+    /// (tests compare both forms).
+    mutating func buildSegments(positions: Bool) {
         let n = count
         var s = Segments()
         guard n > 0 else {
@@ -62,6 +82,7 @@ extension PreparedParagraph {
                 // A segment that ends with a visible cluster ends a line right after it when it is
                 // the last on the line: its kerning with what follows is taken back.
                 if kinds[i] == .text { content += adjust[i] }
+                if flags & Segments.hasText == 0 { content = .infinity }
                 ends[k] = Int32(i + 1)
                 totals[k] = total
                 contents[k] = content
@@ -72,6 +93,16 @@ extension PreparedParagraph {
                 flags = 0
             }
         }}}}}}}}
+        if positions && Self.sumsAreExact(advances, breakAdjust) {
+            var position = 0.0
+            for k in 0..<segmentCount {
+                let start = position
+                position += s.total[k]
+                s.total[k] = start
+                if s.content[k] != .infinity { s.content[k] += start }
+            }
+            s.absolute = true
+        }
         if !singleFont {
             s.fonts = [UInt64](repeating: 0, count: segmentCount)
             var k = 0
@@ -82,6 +113,35 @@ extension PreparedParagraph {
         }
         segments = s
         buildFontRuns()
+    }
+
+    /// Whether every sum and difference of these values is exact in `Double`: each a multiple
+    /// of 2⁻¹⁶ below 2²⁰ in magnitude, and all of them together below 2³⁶, so that any partial
+    /// sum needs at most 52 significant bits. Advances from a font with a power-of-two units per
+    /// em (2048 for DejaVu Sans and WenQuanYi Micro Hei, and most TrueType fonts) are such
+    /// values; 1000 units per em (most CFF fonts) are not, and keep the running sums.
+    static func sumsAreExact(_ a: [Double], _ b: [Double]) -> Bool {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var magnitude = 0.0
+                var exact = true
+                for i in 0..<Swift.min(a.count, b.count) {
+                    let x = a[i], y = b[i]
+                    exact = exact && isFixedPoint(x) && isFixedPoint(y)
+                    magnitude += Swift.abs(x) + Swift.abs(y)
+                }
+                return exact && a.count == b.count && magnitude < 0x1p36
+            }
+        }
+    }
+
+    /// Whether `v` is a multiple of 2⁻¹⁶ below 2²⁰ in magnitude (false for NaN and ±∞).
+    @inline(__always)
+    private static func isFixedPoint(_ v: Double) -> Bool {
+        guard Swift.abs(v) < 0x1p20 else { return false }
+        let scaled = v * 0x1p16  // exact: a power of two; below 2³⁶
+        // Adding and taking back 1.5 × 2⁵² rounds to an integer (the spacing of doubles there is 1).
+        return (scaled + 0x1.8p52) - 0x1.8p52 == scaled
     }
 
     /// Fills `fontRunStarts` / `fontRunFonts` (left empty for a single-font paragraph).

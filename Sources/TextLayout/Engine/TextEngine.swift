@@ -16,7 +16,9 @@ import LayoutGeometry
 /// measuring the same text again at another width does not shape it again.
 ///
 /// Thread safety: an engine is `Sendable`; any number of threads MAY measure at once. Fonts are
-/// immutable once loaded; the caches are sharded behind locks; ICU iterators are per thread.
+/// immutable once loaded and resolved chains are read without a lock; the caches are behind
+/// locks (`Locked`: spin briefly, then sleep), the paragraph cache in 8 shards; ICU iterators
+/// are per thread.
 public final class TextEngine: Sendable {
     /// Limits of the engine's caches.
     public struct Configuration: Sendable, Hashable {
@@ -88,12 +90,14 @@ public final class TextEngine: Sendable {
     /// Prepares `text` in `style.font` (and its fallbacks): the width-independent work.
     public func prepare(_ text: String, style: TextStyle) throws(TextLayoutError) -> PreparedText {
         try style.validate()
-        let chain = try registry.chain(for: style.font)
         guard paragraphs.isEnabled else {
+            let chain = try registry.chain(for: style.font)
             return PreparedText(box: PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping)), style: style)
         }
         let key = ParagraphCache.Key(font: style.font, text: text)
         if let p = paragraphs.get(key) { return PreparedText(box: p, style: style) }
+        // Only a text the cache does not hold needs the font chain (a hit was prepared with it).
+        let chain = try registry.chain(for: style.font)
         let p = PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping))
         paragraphs.put(key, p)
         return PreparedText(box: p, style: style)
@@ -173,6 +177,6 @@ public struct PreparedText: Sendable {
             throw .invalidParameter(field: "width", value: "\(width)", requirement: "must be a finite number ≥ 0 (0 = unlimited)")
         }
         try style.validate()
-        return TextLayouter(box, style: style).measure(width: width)
+        return TextLayouter.measure(box, style: style, width: width)
     }
 }
