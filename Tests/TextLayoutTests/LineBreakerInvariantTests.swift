@@ -7,20 +7,21 @@ import Testing
     /// Clusters of `text`, one per character, each `advance` ems wide (spaces included); a break
     /// opportunity after every space.
     static func fake(_ text: String, advance: (Character) -> Double = { _ in 1 }) -> PreparedParagraph {
-        var p = PreparedParagraph.empty(metrics: [FontMetrics(unitsPerEm: 1000, ascender: 800, descender: -200, lineGap: 0)])
+        var utf16: [UInt16] = [], ends: [Int32] = [], advances: [Double] = [], kinds: [PreparedParagraph.Kind] = []
+        var breakAfter: [Bool] = []
         var end: Int32 = 0
         for ch in text {
             end += Int32(ch.utf16.count)
-            p.utf16 += Array(String(ch).utf16)
-            p.ends.append(end)
-            p.advances.append(advance(ch))
-            p.breakAdjust.append(0)
-            p.kinds.append(ch == "\n" ? .newline : ch == " " ? .space : .text)
-            p.breakAfter.append(ch == " ")
-            p.fonts.append(0)
+            utf16 += Array(String(ch).utf16)
+            ends.append(end)
+            advances.append(advance(ch))
+            kinds.append(ch == "\n" ? .newline : ch == " " ? .space : .text)
+            breakAfter.append(ch == " ")
         }
-        p.buildSegments()
-        return p
+        return PreparedParagraph.make(utf16: utf16, ends: ends, advances: advances,
+                                      breakAdjust: Array(repeating: 0, count: ends.count), kinds: kinds,
+                                      breakAfter: breakAfter, fonts: Array(repeating: 0, count: ends.count),
+                                      metrics: [FontMetrics(unitsPerEm: 1000, ascender: 800, descender: -200, lineGap: 0)])
     }
 
     func lines(_ p: PreparedParagraph, _ width: Double, anywhere: Bool = false) -> [String] {

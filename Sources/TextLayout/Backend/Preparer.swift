@@ -12,15 +12,19 @@ enum Preparer {
         var p = PreparedParagraph.empty(metrics: chain.metrics)
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
-        let utf16 = utf16Units(text)
-        guard !utf16.isEmpty else { return p }
-        p.utf16 = utf16
+        var text = text
+        let units = text.withUTF8 { utf16Count($0) }
+        guard units > 0 else { return p }
+        p.allocate(units: units)
+        text.withUTF8 { transcode($0, into: p.utf16) }
         p.text = text
-        utf16.withUnsafeBufferPointer { buf in
-            var scripts = classify(&p, buf, chain: chain)
-            resolveScripts(&scripts)
+        let buf = UnsafeBufferPointer(p.utf16)
+        p.setClusterCount(UnicodeBreaks.graphemeEnds(buf, into: p.ends))
+        let n = p.count
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { scripts in
+            classify(&p, buf, chain: chain, scripts: scripts)
+            resolveScripts(scripts)
             var g = 0
-            let n = p.count
             while g < n {
                 if p.kinds[g] == .newline { g += 1; continue }
                 var h = g + 1
@@ -35,69 +39,51 @@ enum Preparer {
         return p
     }
 
-    /// Fills graphemes, break opportunities, kinds and fonts; returns each cluster's strong
-    /// script (0 for common/inherited).
+    /// Fills break opportunities, kinds and fonts (the clusters are known); writes each
+    /// cluster's strong script (0 for common/inherited) into `scripts`.
     private static func classify(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
-                                 chain: FontChain) -> [UInt32] {
-        let ends = UnicodeBreaks.graphemeEnds(buf)
-        let n = ends.count
-        var kinds = [PreparedParagraph.Kind](repeating: .text, count: n)
-        var breakAfter = [Bool](repeating: false, count: n)
-        var fonts = [UInt8](repeating: 0, count: n)
-        var scripts = [UInt32](repeating: 0, count: n)
-        UnicodeBreaks.markLineBreaks(buf, graphemeEnds: ends, into: &breakAfter)
+                                 chain: FontChain, scripts: UnsafeMutableBufferPointer<UInt32>) {
+        let n = p.count
+        let ends = p.ends, kinds = p.kinds, fonts = p.fonts
+        UnicodeBreaks.markLineBreaks(buf, graphemeEnds: UnsafeBufferPointer(ends), into: p.breakAfter)
         var single = true
         var scalars: [UInt32] = []
-        ends.withUnsafeBufferPointer { ends in
-            kinds.withUnsafeMutableBufferPointer { kinds in
-                fonts.withUnsafeMutableBufferPointer { fonts in
-                    scripts.withUnsafeMutableBufferPointer { scripts in
-                        for i in 0..<n {
-                            let s = i == 0 ? 0 : Int(ends[i - 1]), e = Int(ends[i])
-                            let f: Int
-                            if e - s == 1 && buf[s] & 0xF800 != 0xD800 {  // the common case: one BMP scalar
-                                let c = UInt32(buf[s])
-                                if isHardBreak(c) {
-                                    kinds[i] = .newline
-                                    fonts[i] = i > 0 ? fonts[i - 1] : 0
-                                    continue
-                                }
-                                if isHangingSpace(c) { kinds[i] = .space }
-                                f = chain.fontIndex(for: c)
-                                scripts[i] = script(of: c)
-                            } else {
-                                scalars.removeAll(keepingCapacity: true)
-                                decode(buf, s, e, into: &scalars)
-                                let first = scalars.first ?? 0
-                                if isHardBreak(first) {
-                                    kinds[i] = .newline
-                                    fonts[i] = i > 0 ? fonts[i - 1] : 0
-                                    continue
-                                }
-                                f = chain.fontIndex(for: scalars[...])
-                                for c in scalars {
-                                    let sc = script(of: c)
-                                    if sc != 0 {
-                                        scripts[i] = sc
-                                        break
-                                    }
-                                }
-                            }
-                            fonts[i] = UInt8(truncatingIfNeeded: f)
-                            if f != 0 { single = false }
-                        }
+        for i in 0..<n {
+            let s = i == 0 ? 0 : Int(ends[i - 1]), e = Int(ends[i])
+            let f: Int
+            scripts[i] = 0
+            if e - s == 1 && buf[s] & 0xF800 != 0xD800 {  // the common case: one BMP scalar
+                let c = UInt32(buf[s])
+                if isHardBreak(c) {
+                    kinds[i] = .newline
+                    fonts[i] = i > 0 ? fonts[i - 1] : 0
+                    continue
+                }
+                if isHangingSpace(c) { kinds[i] = .space }
+                f = chain.fontIndex(for: c)
+                scripts[i] = script(of: c)
+            } else {
+                scalars.removeAll(keepingCapacity: true)
+                decode(buf, s, e, into: &scalars)
+                let first = scalars.first ?? 0
+                if isHardBreak(first) {
+                    kinds[i] = .newline
+                    fonts[i] = i > 0 ? fonts[i - 1] : 0
+                    continue
+                }
+                f = chain.fontIndex(for: scalars[...])
+                for c in scalars {
+                    let sc = script(of: c)
+                    if sc != 0 {
+                        scripts[i] = sc
+                        break
                     }
                 }
             }
+            fonts[i] = UInt8(truncatingIfNeeded: f)
+            if f != 0 { single = false }
         }
-        p.ends = ends
-        p.kinds = kinds
-        p.breakAfter = breakAfter
-        p.fonts = fonts
-        p.advances = [Double](repeating: 0, count: n)
-        p.breakAdjust = [Double](repeating: 0, count: n)
         p.singleFont = single
-        return scripts
     }
 
     /// Shapes clusters `from ..< to` (one font, one script) straight from the font's tables if the
@@ -149,10 +135,13 @@ enum Preparer {
             ShapeCache.Key(font: fontID, script: script, units: units,
                            before: a > 0 ? buf[u0 + a - 1] : 0, after: u0 + b < u1 ? buf[u0 + b] : 0)
         }
+        // The run's code units in an array of their own: cache keys and entries must not point
+        // into the paragraph's storage, which goes when the paragraph does.
+        let runUnits = Array(p.utf16[u0..<u1])
         var keys: [ShapeCache.Key] = []
         keys.reserveCapacity(edges.count - 1)
         for k in 0..<(edges.count - 1) {
-            keys.append(key(p.utf16[(u0 + edges[k])..<(u0 + edges[k + 1])], edges[k], edges[k + 1]))
+            keys.append(key(runUnits[edges[k]..<edges[k + 1]], edges[k], edges[k + 1]))
         }
         if let segments = cache.lookup(keys) {
             for (k, s) in segments.enumerated() {
@@ -165,7 +154,7 @@ enum Preparer {
         }
         var shaped = ShapedUnits(count: u1 - u0)
         face.shape(buf, range: u0..<u1, script: script, into: &shaped)
-        let run = ShapedRun(units: Array(p.utf16[u0..<u1]), packed: shaped.packed)
+        let run = ShapedRun(units: runUnits, packed: shaped.packed)
         cache.store(run, edges: edges, keyFor: key)
         run.packed.withUnsafeBufferPointer { packed in
             distribute(&p, buf, packed, from, to, u0, face)
@@ -214,27 +203,42 @@ enum Preparer {
     static func utf16Units(_ text: String) -> [UInt16] {
         var text = text
         return text.withUTF8 { utf8 in
-            [UInt16](unsafeUninitializedCapacity: utf8.count) { out, written in
-                var i = 0, o = 0
-                let n = utf8.count
-                while i < n {
-                    let b = utf8[i]
-                    if b < 0x80 {
-                        out[o] = UInt16(b); o += 1; i += 1
-                    } else if b < 0xE0 {
-                        out[o] = UInt16(b & 0x1F) << 6 | UInt16(utf8[i + 1] & 0x3F); o += 1; i += 2
-                    } else if b < 0xF0 {
-                        out[o] = UInt16(b & 0x0F) << 12 | UInt16(utf8[i + 1] & 0x3F) << 6 | UInt16(utf8[i + 2] & 0x3F)
-                        o += 1; i += 3
-                    } else {
-                        let scalar = UInt32(b & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12
-                            | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)
-                        let v = scalar - 0x10000
-                        out[o] = UInt16(0xD800 + (v >> 10)); out[o + 1] = UInt16(0xDC00 + (v & 0x3FF))
-                        o += 2; i += 4
-                    }
-                }
-                written = o
+            [UInt16](unsafeUninitializedCapacity: utf16Count(utf8)) { out, written in
+                transcode(utf8, into: out)
+                written = out.count
+            }
+        }
+    }
+
+    /// How many UTF-16 code units the (valid) UTF-8 `utf8` takes.
+    static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for b in utf8 {
+            // Every byte that starts a scalar counts one unit; a 4-byte lead counts two.
+            count += (b & 0xC0 != 0x80 ? 1 : 0) + (b >= 0xF0 ? 1 : 0)
+        }
+        return count
+    }
+
+    /// Writes the UTF-16 code units of valid UTF-8 into `out` (exactly `utf16Count(utf8)` long).
+    static func transcode(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt16>) {
+        var i = 0, o = 0
+        let n = utf8.count
+        while i < n {
+            let b = utf8[i]
+            if b < 0x80 {
+                out[o] = UInt16(b); o += 1; i += 1
+            } else if b < 0xE0 {
+                out[o] = UInt16(b & 0x1F) << 6 | UInt16(utf8[i + 1] & 0x3F); o += 1; i += 2
+            } else if b < 0xF0 {
+                out[o] = UInt16(b & 0x0F) << 12 | UInt16(utf8[i + 1] & 0x3F) << 6 | UInt16(utf8[i + 2] & 0x3F)
+                o += 1; i += 3
+            } else {
+                let scalar = UInt32(b & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12
+                    | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)
+                let v = scalar - 0x10000
+                out[o] = UInt16(0xD800 + (v >> 10)); out[o + 1] = UInt16(0xDC00 + (v & 0x3FF))
+                o += 2; i += 4
             }
         }
     }
@@ -271,7 +275,7 @@ enum Preparer {
 
     /// Gives clusters of common script (punctuation, digits, spaces) the script of the text
     /// before them, or after them at the start; Latin when the text has no script at all.
-    private static func resolveScripts(_ scripts: inout [UInt32]) {
+    private static func resolveScripts(_ scripts: UnsafeMutableBufferPointer<UInt32>) {
         var current: UInt32 = 0
         for i in scripts.indices {
             if scripts[i] == 0 { scripts[i] = current } else { current = scripts[i] }

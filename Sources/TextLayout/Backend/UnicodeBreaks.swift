@@ -25,9 +25,10 @@ enum UnicodeBreaks {
 
     /// Sets `breakAfter[i]` for each grapheme cluster after which UAX #14 allows (or requires)
     /// a line break; `graphemeEnds` are the clusters' ends.
-    static func markLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeEnds: [Int32], into breakAfter: inout [Bool]) {
+    static func markLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeEnds: UnsafeBufferPointer<Int32>,
+                               into breakAfter: UnsafeMutableBufferPointer<Bool>) {
         guard text.count > 0, let base = text.baseAddress else { return }
-        if graphemeEnds.count == text.count && simpleLineBreaks(text, into: &breakAfter) { return }
+        if graphemeEnds.count == text.count && simpleLineBreaks(text, into: breakAfter) { return }
         let capacity = text.count + 1
         var positions = [Int32](repeating: 0, count: capacity)
         var hard = [UInt8](repeating: 0, count: capacity)
@@ -43,14 +44,10 @@ enum UnicodeBreaks {
         // Break opportunities land on cluster ends; walk both ascending lists together.
         var b = 0
         let count = Int(n)
-        breakAfter.withUnsafeMutableBufferPointer { out in
-            graphemeEnds.withUnsafeBufferPointer { ends in
-                for i in 0..<ends.count {
-                    let end = ends[i]
-                    while b < count && positions[b] < end { b += 1 }
-                    if b < count && positions[b] == end { out[i] = true }
-                }
-            }
+        for i in 0..<graphemeEnds.count {
+            let end = graphemeEnds[i]
+            while b < count && positions[b] < end { b += 1 }
+            if b < count && positions[b] == end { breakAfter[i] = true }
         }
     }
 
@@ -100,7 +97,13 @@ enum UnicodeBreaks {
     /// (writing nothing) when another character appears. `UnicodeBreaksTests` checks it against
     /// ICU on random text over these classes and on the oracle corpus.
     static func simpleLineBreaks(_ text: UnsafeBufferPointer<UInt16>, into breakAfter: inout [Bool]) -> Bool {
+        breakAfter.withUnsafeMutableBufferPointer { simpleLineBreaks(text, into: $0) }
+    }
+
+    /// `simpleLineBreaks(_:into:)` writing into a buffer.
+    static func simpleLineBreaks(_ text: UnsafeBufferPointer<UInt16>, into out: UnsafeMutableBufferPointer<Bool>) -> Bool {
         let n = text.count
+        let breakAfter = out
         guard n > 0, breakAfter.count == n else { return false }
         return withUnsafeTemporaryAllocation(of: Class.self, capacity: n) { classes -> Bool in
             for i in 0..<n {
@@ -108,7 +111,7 @@ enum UnicodeBreaks {
                 if c == .none { return false }
                 classes[i] = c
             }
-            breakAfter.withUnsafeMutableBufferPointer { out in
+            do {
                 var beforeSpaces = Class.none  // the last class before the current run of spaces
                 for i in 0..<(n - 1) {
                     let a = classes[i], b = classes[i + 1]
@@ -151,16 +154,22 @@ enum UnicodeBreaks {
 
     /// The ends of the grapheme clusters of `text` (UTF-16 offsets), ascending; the last is `text.count`.
     static func graphemeEnds(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
-        guard text.count > 0, let base = text.baseAddress else { return [] }
-        if let simple = simpleGraphemeEnds(text) { return simple }
-        let capacity = text.count + 1
-        var positions = [Int32](repeating: 0, count: capacity)
-        let n = positions.withUnsafeMutableBufferPointer { p in
-            le_grapheme_breaks(base, Int32(text.count), p.baseAddress, Int32(capacity))
+        var ends = [Int32](repeating: 0, count: text.count + 1)
+        let n = ends.withUnsafeMutableBufferPointer { graphemeEnds(text, into: $0) }
+        ends.removeLast(ends.count - n)
+        return ends
+    }
+
+    /// `graphemeEnds(_:)` written into `ends` (room for `text.count + 1`); returns how many.
+    static func graphemeEnds(_ text: UnsafeBufferPointer<UInt16>, into ends: UnsafeMutableBufferPointer<Int32>) -> Int {
+        guard text.count > 0, let base = text.baseAddress, ends.count > text.count else { return 0 }
+        if let n = simpleGraphemeEnds(text, into: ends) { return n }
+        let n = Int(le_grapheme_breaks(base, Int32(text.count), ends.baseAddress, Int32(ends.count)))
+        guard n > 0 else {
+            for i in 0..<text.count { ends[i] = Int32(i + 1) }
+            return text.count
         }
-        guard n > 0 else { return (1...text.count).map { Int32($0) } }
-        positions.removeLast(capacity - Int(n))
-        return positions
+        return n
     }
 
     /// Grapheme ends without ICU for text made only of characters that never join a cluster
@@ -170,9 +179,15 @@ enum UnicodeBreaks {
     /// (U+FF01–FF9D). Every such code unit is a cluster of its own, except CR LF. Returns nil when
     /// any other character appears, and ICU decides.
     static func simpleGraphemeEnds(_ text: UnsafeBufferPointer<UInt16>) -> [Int32]? {
-        var ends: [Int32] = []
-        ends.reserveCapacity(text.count)
-        var i = 0
+        var ends = [Int32](repeating: 0, count: text.count + 1)
+        guard let n = ends.withUnsafeMutableBufferPointer({ simpleGraphemeEnds(text, into: $0) }) else { return nil }
+        ends.removeLast(ends.count - n)
+        return ends
+    }
+
+    /// `simpleGraphemeEnds(_:)` written into `ends`; returns how many, or nil (ICU decides).
+    static func simpleGraphemeEnds(_ text: UnsafeBufferPointer<UInt16>, into ends: UnsafeMutableBufferPointer<Int32>) -> Int? {
+        var i = 0, k = 0
         let n = text.count
         while i < n {
             let u = text[i]
@@ -185,9 +200,10 @@ enum UnicodeBreaks {
             } else {
                 i += 1
             }
-            ends.append(Int32(i))
+            ends[k] = Int32(i)
+            k += 1
         }
-        return ends
+        return k
     }
 
     /// The ICU version in use ("72.1").

@@ -120,7 +120,7 @@ extension PreparedParagraph {
     /// sum needs at most 52 significant bits. Advances from a font with a power-of-two units per
     /// em (2048 for DejaVu Sans and WenQuanYi Micro Hei, and most TrueType fonts) are such
     /// values; 1000 units per em (most CFF fonts) are not, and keep the running sums.
-    static func sumsAreExact(_ a: [Double], _ b: [Double]) -> Bool {
+    static func sumsAreExact(_ a: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>) -> Bool {
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 var magnitude = 0.0

@@ -1,11 +1,16 @@
 /// The width-independent half of text layout: a text cut into grapheme clusters, each with its
 /// advance, its kind, its font and whether a line may break after it.
 ///
-/// Built once per (text, font chain) by `Preparer` (shaping with HarfBuzz, breaking with ICU);
-/// then `LineBreaker` lays it out at any width and size with arithmetic only. Advances are in
-/// ems (font units / unitsPerEm), so one preparation serves every font size.
-/// Storage is struct-of-arrays: about 23 bytes per grapheme cluster.
-struct PreparedParagraph: Sendable {
+/// Built once per (text, font chain) by `Preparer` (shaping, breaking); then `LineBreaker` lays
+/// it out at any width and size with arithmetic only. Advances are in ems (font units /
+/// unitsPerEm), so one preparation serves every font size.
+///
+/// Storage is struct-of-arrays — about 23 bytes per grapheme cluster and 2 per code unit — in a
+/// single allocation (`ClusterStorage`): a cold preparation allocates once for all of them, not
+/// once per array, and dropping a cached paragraph frees one block. The buffers are written only
+/// while `Preparer` builds the paragraph; afterwards it is immutable (it is shared through
+/// `PreparedBox`), which is what makes the unchecked `Sendable` sound.
+struct PreparedParagraph: @unchecked Sendable {
     /// What a grapheme cluster is, for line breaking.
     enum Kind: UInt8, Sendable {
         /// Anything visible.
@@ -16,23 +21,25 @@ struct PreparedParagraph: Sendable {
         case newline
     }
 
-    /// The text as given (line texts are slices of it).
+    /// The text as given.
     var text: String = ""
+    /// Owns the memory the buffers below point into (nil for an empty paragraph).
+    var storage: ClusterStorage?
     /// The text, in UTF-16 code units.
-    var utf16: [UInt16]
+    var utf16: UnsafeMutableBufferPointer<UInt16>
     /// Cluster `i` covers code units `ends[i - 1] ..< ends[i]` (from 0 for the first).
-    var ends: [Int32]
+    var ends: UnsafeMutableBufferPointer<Int32>
     /// Each cluster's advance in ems.
-    var advances: [Double]
+    var advances: UnsafeMutableBufferPointer<Double>
     /// What to add to a cluster's advance when a line ends right after it: the kerning it got
     /// from the cluster after it, taken back (ems).
-    var breakAdjust: [Double]
+    var breakAdjust: UnsafeMutableBufferPointer<Double>
     /// Each cluster's kind.
-    var kinds: [Kind]
+    var kinds: UnsafeMutableBufferPointer<Kind>
     /// Whether UAX #14 allows a soft line break after each cluster.
-    var breakAfter: [Bool]
+    var breakAfter: UnsafeMutableBufferPointer<Bool>
     /// Each cluster's font, as an index into `metrics`.
-    var fonts: [UInt8]
+    var fonts: UnsafeMutableBufferPointer<UInt8>
     /// The vertical metrics of each font of the chain (index 0 = the primary font).
     var metrics: [FontMetrics]
     /// Whether every cluster uses font 0 (lets line heights skip a scan).
@@ -57,12 +64,108 @@ struct PreparedParagraph: Sendable {
 
     /// An empty paragraph with the given primary metrics.
     static func empty(metrics: [FontMetrics]) -> PreparedParagraph {
-        PreparedParagraph(utf16: [], ends: [], advances: [], breakAdjust: [], kinds: [], breakAfter: [], fonts: [],
-                          metrics: metrics, singleFont: true, ellipsisAdvance: 0, ellipsisFont: 0)
+        PreparedParagraph(storage: nil, utf16: .init(start: nil, count: 0), ends: .init(start: nil, count: 0),
+                          advances: .init(start: nil, count: 0), breakAdjust: .init(start: nil, count: 0),
+                          kinds: .init(start: nil, count: 0), breakAfter: .init(start: nil, count: 0),
+                          fonts: .init(start: nil, count: 0), metrics: metrics, singleFont: true,
+                          ellipsisAdvance: 0, ellipsisFont: 0)
+    }
+
+    /// Gives the paragraph storage for `units` code units and up to `units` clusters: `utf16`
+    /// (all `units`) and `ends` (`units + 1`, for ICU's answer) are uninitialised; the per-cluster
+    /// buffers are sized by `setClusterCount(_:)`.
+    mutating func allocate(units: Int) {
+        let s = ClusterStorage(units: units)
+        storage = s
+        utf16 = UnsafeMutableBufferPointer(start: s.utf16, count: units)
+        ends = UnsafeMutableBufferPointer(start: s.ends, count: units + 1)
+    }
+
+    /// Fixes the number of clusters (≤ the code units) once `ends` holds them, and zeroes the
+    /// per-cluster buffers.
+    mutating func setClusterCount(_ n: Int) {
+        guard let s = storage else { return }
+        ends = UnsafeMutableBufferPointer(start: s.ends, count: n)
+        advances = UnsafeMutableBufferPointer(start: s.advances, count: n)
+        advances.initialize(repeating: 0)
+        breakAdjust = UnsafeMutableBufferPointer(start: s.breakAdjust, count: n)
+        breakAdjust.initialize(repeating: 0)
+        kinds = UnsafeMutableBufferPointer(start: s.kinds, count: n)
+        kinds.initialize(repeating: .text)
+        breakAfter = UnsafeMutableBufferPointer(start: s.breakAfter, count: n)
+        breakAfter.initialize(repeating: false)
+        fonts = UnsafeMutableBufferPointer(start: s.fonts, count: n)
+        fonts.initialize(repeating: 0)
+    }
+
+    /// A paragraph from per-cluster arrays (for tests and tools; `Preparer` writes in place).
+    static func make(utf16: [UInt16], ends: [Int32], advances: [Double], breakAdjust: [Double], kinds: [Kind],
+                     breakAfter: [Bool], fonts: [UInt8], metrics: [FontMetrics]) -> PreparedParagraph {
+        var p = PreparedParagraph.empty(metrics: metrics)
+        guard !utf16.isEmpty else { return p }
+        p.allocate(units: utf16.count)
+        _ = p.utf16.initialize(from: utf16)
+        _ = p.ends.initialize(from: ends)
+        p.setClusterCount(ends.count)
+        _ = p.advances.initialize(from: advances)
+        _ = p.breakAdjust.initialize(from: breakAdjust)
+        _ = p.kinds.initialize(from: kinds)
+        _ = p.breakAfter.initialize(from: breakAfter)
+        _ = p.fonts.initialize(from: fonts)
+        p.singleFont = !fonts.contains { $0 != 0 }
+        p.buildSegments()
+        return p
     }
 
     /// Approximate memory held, in bytes.
-    var byteCount: Int { text.utf8.count + utf16.count * 2 + ends.count * (4 + 8 + 8 + 1 + 1 + 1) + segments.count * 21 + 64 }
+    var byteCount: Int { text.utf8.count + (storage?.byteCount ?? 0) + segments.count * 21 + 64 }
+}
+
+/// The memory of a prepared paragraph's buffers: code units, then per cluster its end, advance,
+/// break adjustment, kind, break flag and font — one allocation, freed with the paragraph.
+final class ClusterStorage: @unchecked Sendable {
+    let byteCount: Int
+    private let base: UnsafeMutableRawPointer
+    let ends: UnsafeMutablePointer<Int32>
+    let advances: UnsafeMutablePointer<Double>
+    let breakAdjust: UnsafeMutablePointer<Double>
+    let utf16: UnsafeMutablePointer<UInt16>
+    let kinds: UnsafeMutablePointer<PreparedParagraph.Kind>
+    let breakAfter: UnsafeMutablePointer<Bool>
+    let fonts: UnsafeMutablePointer<UInt8>
+
+    /// Room for `units` code units and as many clusters (8-byte fields first, for alignment).
+    init(units: Int) {
+        let n = Swift.max(units, 1)
+        let doubles = 2 * 8 * n, ints = 4 * (n + 1), shorts = 2 * n, bytes = 3 * n
+        byteCount = doubles + ints + shorts + bytes
+        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+        advances = base.bindMemory(to: Double.self, capacity: n)
+        breakAdjust = (base + 8 * n).bindMemory(to: Double.self, capacity: n)
+        ends = (base + doubles).bindMemory(to: Int32.self, capacity: n + 1)
+        utf16 = (base + doubles + ints).bindMemory(to: UInt16.self, capacity: n)
+        let b = base + doubles + ints + shorts
+        kinds = b.bindMemory(to: PreparedParagraph.Kind.self, capacity: n)
+        breakAfter = (b + n).bindMemory(to: Bool.self, capacity: n)
+        fonts = (b + 2 * n).bindMemory(to: UInt8.self, capacity: n)
+    }
+
+    deinit { base.deallocate() }
+}
+
+extension UnsafeMutableBufferPointer {
+    /// `Array`'s spelling, so code reads a prepared paragraph's buffers as it read its arrays.
+    @inline(__always)
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(self))
+    }
+
+    /// `Array`'s spelling (writes go to the shared memory: only while the paragraph is built).
+    @inline(__always)
+    func withUnsafeMutableBufferPointer<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+        var copy = self
+        return try body(&copy)
+    }
 }
 
 /// A prepared paragraph behind one reference: caches, `PreparedText` and layouts share it with
