@@ -80,6 +80,22 @@ import Testing
 import CICUShim
 
 @Suite struct TranscodingTests {
+    @Test func characterTableAgreesWithTheFunctionsItCaches() {
+        // Every BMP code unit: the table must give what the predicates it was built from give.
+        var wrong: [Int] = []
+        for u in 0..<65_536 {
+            let e = CharacterTable.table[u]
+            let ok = UInt8(e & CharacterTable.lineClassMask) == UnicodeBreaks.lineClass(UInt16(u)).rawValue
+                && (e & CharacterTable.simpleGrapheme != 0) == UnicodeBreaks.isSimpleGrapheme(UInt16(u))
+                && (e & CharacterTable.hardBreak != 0) == Preparer.isHardBreak(UInt32(u))
+                && (e & CharacterTable.hangingSpace != 0) == Preparer.isHangingSpace(UInt32(u))
+                && (e & CharacterTable.directShaping != 0) == DirectShaper.isSimple(u)
+                && ((0xD800...0xDFFF).contains(u) || CharacterTable.script(e, UInt32(u)) == Preparer.strongScript(UInt32(u)))
+            if !ok && wrong.count < 10 { wrong.append(u) }
+        }
+        #expect(wrong == [])
+    }
+
     @Test func stringFromUnitsRoundTrips() {
         // Line texts are rebuilt from the code units: every kind of character must survive.
         for text in ["", "abc", "é ü ß", "中文，标点。", "emoji 👍🏽 and 𝄞", "\u{1F1EB}\u{1F1F7}", "mixed 中 e\u{301} \r\n end"] {

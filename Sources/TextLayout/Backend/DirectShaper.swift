@@ -246,11 +246,12 @@ final class DirectShaper: @unchecked Sendable {
         guard n > 0 else { return .simple }
         return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in
             var needsCheck = false
+            let charTable = CharacterTable.table
             let ok = cmap.withUnsafeBufferPointer { cmap -> Bool in
                 plan.flags.withUnsafeBufferPointer { flags -> Bool in
                     for k in 0..<n {
                         let c = Int(text[range.lowerBound + k])
-                        guard DirectShaper.isSimple(c) else { return false }
+                        guard charTable[c] & CharacterTable.directShaping != 0 else { return false }
                         let g = cmap[c]
                         guard g != 0 else { return false }
                         let f = flags[Int(g)]

@@ -48,20 +48,22 @@ enum Preparer {
         UnicodeBreaks.markLineBreaks(buf, graphemeEnds: UnsafeBufferPointer(ends), into: p.breakAfter)
         var single = true
         var scalars: [UInt32] = []
+        let table = CharacterTable.table
         for i in 0..<n {
             let s = i == 0 ? 0 : Int(ends[i - 1]), e = Int(ends[i])
             let f: Int
             scripts[i] = 0
             if e - s == 1 && buf[s] & 0xF800 != 0xD800 {  // the common case: one BMP scalar
                 let c = UInt32(buf[s])
-                if isHardBreak(c) {
+                let entry = table[Int(c)]
+                if entry & CharacterTable.hardBreak != 0 {
                     kinds[i] = .newline
                     fonts[i] = i > 0 ? fonts[i - 1] : 0
                     continue
                 }
-                if isHangingSpace(c) { kinds[i] = .space }
+                if entry & CharacterTable.hangingSpace != 0 { kinds[i] = .space }
                 f = chain.fontIndex(for: c)
-                scripts[i] = script(of: c)
+                scripts[i] = CharacterTable.script(entry, c)
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decode(buf, s, e, into: &scalars)
@@ -73,7 +75,7 @@ enum Preparer {
                 }
                 f = chain.fontIndex(for: scalars[...])
                 for c in scalars {
-                    let sc = script(of: c)
+                    let sc = strongScript(c)
                     if sc != 0 {
                         scripts[i] = sc
                         break
@@ -291,7 +293,7 @@ enum Preparer {
 
     /// The strong script of a scalar, or 0 for common, inherited and unknown ones.
     @inline(__always)
-    private static func script(of s: UInt32) -> UInt32 {
+    static func strongScript(_ s: UInt32) -> UInt32 {
         if s < 0x80 {  // ASCII: letters are Latin, the rest common
             return (s >= 0x41 && s <= 0x5A) || (s >= 0x61 && s <= 0x7A) ? latin : 0
         }

@@ -106,9 +106,10 @@ enum UnicodeBreaks {
         let breakAfter = out
         guard n > 0, breakAfter.count == n else { return false }
         return withUnsafeTemporaryAllocation(of: Class.self, capacity: n) { classes -> Bool in
+            let table = CharacterTable.table
             for i in 0..<n {
-                let c = lineClass(text[i])
-                if c == .none { return false }
+                let raw = UInt8(truncatingIfNeeded: table[Int(text[i])] & CharacterTable.lineClassMask)
+                guard raw != 0, let c = Class(rawValue: raw) else { return false }
                 classes[i] = c
             }
             do {
@@ -189,12 +190,10 @@ enum UnicodeBreaks {
     static func simpleGraphemeEnds(_ text: UnsafeBufferPointer<UInt16>, into ends: UnsafeMutableBufferPointer<Int32>) -> Int? {
         var i = 0, k = 0
         let n = text.count
+        let table = CharacterTable.table
         while i < n {
             let u = text[i]
-            let simple = u < 0x300 || (u >= 0x2010 && u <= 0x2027) || (u >= 0x2030 && u <= 0x205E)
-                || (u >= 0x20A0 && u <= 0x20BF) || (u >= 0x3000 && u <= 0x3029) || (u >= 0x3030 && u <= 0x303F)
-                || (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0xFF01 && u <= 0xFF9D)
-            guard simple else { return nil }
+            guard table[Int(u)] & CharacterTable.simpleGrapheme != 0 else { return nil }
             if u == 0x0D && i + 1 < n && text[i + 1] == 0x0A {
                 i += 2
             } else {
@@ -204,6 +203,13 @@ enum UnicodeBreaks {
             k += 1
         }
         return k
+    }
+
+    /// Whether code unit `u` is one `simpleGraphemeEnds` treats as a cluster of its own (see there).
+    static func isSimpleGrapheme(_ u: UInt16) -> Bool {
+        u < 0x300 || (u >= 0x2010 && u <= 0x2027) || (u >= 0x2030 && u <= 0x205E)
+            || (u >= 0x20A0 && u <= 0x20BF) || (u >= 0x3000 && u <= 0x3029) || (u >= 0x3030 && u <= 0x303F)
+            || (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0xFF01 && u <= 0xFF9D)
     }
 
     /// The ICU version in use ("72.1").

@@ -1,0 +1,52 @@
+/// What preparing a paragraph asks about every BMP code unit, answered by one table load instead
+/// of a cascade of range tests (16 bits per code unit, 128 KB, built once per process):
+///
+/// - bits 0–3: the line-break class for `UnicodeBreaks.simpleLineBreaks` (0: ICU decides);
+/// - bit 4: never joins a grapheme cluster with a neighbour (`UnicodeBreaks.simpleGraphemeEnds`);
+/// - bit 5: a mandatory line break (`Preparer.isHardBreak`); bit 6: hanging white space;
+/// - bit 7: may be shaped by `DirectShaper` (`DirectShaper.isSimple`);
+/// - bits 8–11: the strong script, as an index into `scripts` (0: common, inherited or unknown;
+///   15: another script — ask HarfBuzz).
+///
+/// Every bit is computed from the functions that define it, so the table cannot disagree with
+/// them (`UnicodeBreaksTests` checks a sample against them too).
+enum CharacterTable {
+    static let lineClassMask: UInt16 = 0x000F
+    static let simpleGrapheme: UInt16 = 1 << 4
+    static let hardBreak: UInt16 = 1 << 5
+    static let hangingSpace: UInt16 = 1 << 6
+    static let directShaping: UInt16 = 1 << 7
+    static let scriptShift: UInt16 = 8
+    static let otherScript: UInt16 = 15
+
+    /// The scripts bits 8–11 name (index 0 is "none").
+    static let scripts: [UInt32] = [
+        0, Preparer.latin, Preparer.han, FontFace.script(of: 0x0410), FontFace.script(of: 0x03B1),
+        FontFace.script(of: 0x3042), FontFace.script(of: 0x30A2), FontFace.script(of: 0xAC00),
+    ]
+
+    static let table: [UInt16] = {
+        var t = [UInt16](repeating: 0, count: 65_536)
+        for u in 0..<65_536 {
+            var v = UInt16(UnicodeBreaks.lineClass(UInt16(u)).rawValue)
+            if UnicodeBreaks.isSimpleGrapheme(UInt16(u)) { v |= simpleGrapheme }
+            if Preparer.isHardBreak(UInt32(u)) { v |= hardBreak }
+            if Preparer.isHangingSpace(UInt32(u)) { v |= hangingSpace }
+            if DirectShaper.isSimple(u) { v |= directShaping }
+            if u < 0xD800 || u > 0xDFFF {
+                let s = Preparer.strongScript(UInt32(u))
+                let index = s == 0 ? 0 : (scripts.firstIndex(of: s).map(UInt16.init) ?? otherScript)
+                v |= index << scriptShift
+            }
+            t[u] = v
+        }
+        return t
+    }()
+
+    /// The strong script of BMP scalar `u` (0 for common, inherited and unknown).
+    @inline(__always)
+    static func script(_ entry: UInt16, _ u: UInt32) -> UInt32 {
+        let index = Int(entry >> scriptShift)
+        return index == Int(otherScript) ? Preparer.strongScript(u) : scripts[index]
+    }
+}
