@@ -74,6 +74,9 @@ final class DirectShaper: @unchecked Sendable {
     /// A pair lookup flattened into memory the shaper owns, read without reference counting:
     /// `entries[start[g] ..< start[g + 1]]` are the subtables covering first glyph g, in order.
     struct RawPairLookup {
+        /// One bit per glyph: whether any subtable covers it as a first glyph (a small table that
+        /// stays in cache, so unkerned glyphs — all ideographs, say — cost one bit test).
+        let covered: UnsafePointer<UInt64>
         let start: UnsafePointer<Int32>
         let entries: UnsafePointer<RawPairEntry>
         /// Format 1's second glyphs and format 2's class-2 arrays.
@@ -371,6 +374,7 @@ final class DirectShaper: @unchecked Sendable {
     /// The x-advance adjustment `lookup` gives `first` when `second` follows it.
     @inline(__always)
     private static func adjustment(_ lookup: RawPairLookup, _ first: Int, _ second: Int) -> Int32 {
+        guard lookup.covered[first >> 6] & (1 << UInt64(first & 63)) != 0 else { return 0 }
         let s = Int(lookup.start[first]), e = Int(lookup.start[first + 1])
         var k = s
         while k < e {
@@ -415,7 +419,11 @@ final class DirectShaper: @unchecked Sendable {
             memory.append(UnsafeMutableRawPointer(p))
             return UnsafePointer(p)
         }
-        return RawPairLookup(start: copy(l.start), entries: copy(entries), glyphs: copy(glyphs), values: copy(values))
+        let glyphCount = l.start.count - 1
+        var covered = [UInt64](repeating: 0, count: (glyphCount + 63) / 64 + 1)
+        for g in 0..<glyphCount where l.start[g] < l.start[g + 1] { covered[g >> 6] |= 1 << UInt64(g & 63) }
+        return RawPairLookup(covered: copy(covered), start: copy(l.start), entries: copy(entries), glyphs: copy(glyphs),
+                             values: copy(values))
     }
 
     /// Whether the rules of `check` could match at `run[i]` (true also when the table cannot be
