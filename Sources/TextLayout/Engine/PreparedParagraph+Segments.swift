@@ -12,19 +12,21 @@ extension PreparedParagraph {
     /// `content[i] − total[k]` wide, with no running sum (whose add-to-add latency bounds the
     /// line breaker's loop). This is only done when every sum is exact (see
     /// `sumsAreExact`), so both forms give the same widths to the last bit.
-    struct Segments: Sendable {
-        var ends: [Int32] = []
+    struct Segments: @unchecked Sendable {
+        /// Owns the memory of the buffers below (and of the paragraph's font runs).
+        var storage: SegmentStorage?
+        var ends = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
         /// The segment's width with its trailing spaces; with `absolute`, where it starts.
-        var total: [Double] = []
+        var total = UnsafeMutableBufferPointer<Double>(start: nil, count: 0)
         /// The width if a line ends right after the segment, for a segment with text (with
         /// `absolute`, the position where that line ends); +∞ for a hard break or a segment of
         /// spaces only (rare: they only start a paragraph), so that the line breaker's inner
         /// loop stops at them and reads no flags.
-        var content: [Double] = []
-        var flags: [UInt8] = []
+        var content = UnsafeMutableBufferPointer<Double>(start: nil, count: 0)
+        var flags = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
         /// Per segment, the fonts its clusters use (bit f = font f); empty when the paragraph has
         /// a single font.
-        var fonts: [UInt64] = []
+        var fonts = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
         /// Whether `total` and `content` are positions rather than widths (see above).
         var absolute = false
 
@@ -48,14 +50,25 @@ extension PreparedParagraph {
             segments = s
             return
         }
-        var segmentCount = 0
-        for i in 0..<n where i == n - 1 || breakAfter[i] || kinds[i] == .newline || kinds[i + 1] == .newline {
-            segmentCount += 1
+        var segmentCount = 0, runCount = 0
+        var lastFont: UInt8? = nil
+        for i in 0..<n {
+            if i == n - 1 || breakAfter[i] || kinds[i] == .newline || kinds[i + 1] == .newline { segmentCount += 1 }
+            if !singleFont {
+                let f = kinds[i] == .newline ? Self.noFont : fonts[i]
+                if f != lastFont {
+                    runCount += 1
+                    lastFont = f
+                }
+            }
         }
-        s.ends = [Int32](repeating: 0, count: segmentCount)
-        s.total = [Double](repeating: 0, count: segmentCount)
-        s.content = [Double](repeating: 0, count: segmentCount)
-        s.flags = [UInt8](repeating: 0, count: segmentCount)
+        // One allocation for the segments and the font runs.
+        let storage = SegmentStorage(segments: segmentCount, fonts: !singleFont, runs: runCount)
+        s.storage = storage
+        s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: segmentCount)
+        s.total = UnsafeMutableBufferPointer(start: storage.total, count: segmentCount)
+        s.content = UnsafeMutableBufferPointer(start: storage.content, count: segmentCount)
+        s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: segmentCount)
         advances.withUnsafeBufferPointer { advances in
         breakAdjust.withUnsafeBufferPointer { adjust in
         kinds.withUnsafeBufferPointer { kinds in
@@ -104,7 +117,8 @@ extension PreparedParagraph {
             s.absolute = true
         }
         if !singleFont {
-            s.fonts = [UInt64](repeating: 0, count: segmentCount)
+            s.fonts = UnsafeMutableBufferPointer(start: storage.fonts, count: segmentCount)
+            s.fonts.initialize(repeating: 0)
             var k = 0
             for i in 0..<n {
                 if kinds[i] != .newline && fonts[i] < 64 { s.fonts[k] |= 1 << UInt64(fonts[i]) }
@@ -112,7 +126,7 @@ extension PreparedParagraph {
             }
         }
         segments = s
-        buildFontRuns()
+        buildFontRuns(runCount)
     }
 
     /// Whether every sum and difference of these values is exact in `Double`: each a multiple
@@ -144,17 +158,24 @@ extension PreparedParagraph {
         return (scaled + 0x1.8p52) - 0x1.8p52 == scaled
     }
 
-    /// Fills `fontRunStarts` / `fontRunFonts` (left empty for a single-font paragraph).
-    mutating func buildFontRuns() {
-        fontRunStarts = []
-        fontRunFonts = []
-        guard !singleFont else { return }
+    /// Fills `fontRunStarts` / `fontRunFonts` (left empty for a single-font paragraph), `runs`
+    /// of them, in the segments' storage.
+    private mutating func buildFontRuns(_ runs: Int) {
+        guard !singleFont, let storage = segments.storage else {
+            fontRunStarts = UnsafeMutableBufferPointer(start: nil, count: 0)
+            fontRunFonts = UnsafeMutableBufferPointer(start: nil, count: 0)
+            return
+        }
+        fontRunStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: runs)
+        fontRunFonts = UnsafeMutableBufferPointer(start: storage.runFonts, count: runs)
         var last: UInt8? = nil
+        var k = 0
         for i in 0..<count {
             let f = kinds[i] == .newline ? Self.noFont : fonts[i]
             if f != last {
-                fontRunStarts.append(Int32(i))
-                fontRunFonts.append(f)
+                fontRunStarts[k] = Int32(i)
+                fontRunFonts[k] = f
+                k += 1
                 last = f
             }
         }
@@ -179,4 +200,34 @@ extension PreparedParagraph {
         return mask
     }
 
+}
+
+/// The memory of a paragraph's segments and font runs, in one allocation freed with them.
+final class SegmentStorage: @unchecked Sendable {
+    let byteCount: Int
+    private let base: UnsafeMutableRawPointer
+    let total: UnsafeMutablePointer<Double>
+    let content: UnsafeMutablePointer<Double>
+    let fonts: UnsafeMutablePointer<UInt64>
+    let ends: UnsafeMutablePointer<Int32>
+    let runStarts: UnsafeMutablePointer<Int32>
+    let flags: UnsafeMutablePointer<UInt8>
+    let runFonts: UnsafeMutablePointer<UInt8>
+
+    /// Room for `segments` segments (with font masks if `fonts`) and `runs` font runs.
+    init(segments: Int, fonts: Bool, runs: Int) {
+        let m = Swift.max(segments, 1), r = Swift.max(runs, 1)
+        let eights = 8 * (2 * m + (fonts ? m : 0)), fours = 4 * (m + r), ones = m + r
+        byteCount = eights + fours + ones
+        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+        total = base.bindMemory(to: Double.self, capacity: m)
+        content = (base + 8 * m).bindMemory(to: Double.self, capacity: m)
+        self.fonts = (base + 16 * m).bindMemory(to: UInt64.self, capacity: fonts ? m : 0)
+        ends = (base + eights).bindMemory(to: Int32.self, capacity: m)
+        runStarts = (base + eights + 4 * m).bindMemory(to: Int32.self, capacity: r)
+        flags = (base + eights + fours).bindMemory(to: UInt8.self, capacity: m)
+        runFonts = (base + eights + fours + m).bindMemory(to: UInt8.self, capacity: r)
+    }
+
+    deinit { base.deallocate() }
 }

@@ -47,8 +47,8 @@ struct PreparedParagraph: @unchecked Sendable {
     /// Where the font changes (when `singleFont` is false): run k starts at cluster
     /// `fontRunStarts[k]` and uses font `fontRunFonts[k]` (`noFont` for hard breaks, which need
     /// no glyph), so a line's fonts are found per run, not per cluster.
-    var fontRunStarts: [Int32] = []
-    var fontRunFonts: [UInt8] = []
+    var fontRunStarts = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    var fontRunFonts = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     static let noFont: UInt8 = 255
     /// Word-level sums for fast line breaking (see `buildSegments()`).
     var segments = Segments()
@@ -118,7 +118,7 @@ struct PreparedParagraph: @unchecked Sendable {
     }
 
     /// Approximate memory held, in bytes.
-    var byteCount: Int { text.utf8.count + (storage?.byteCount ?? 0) + segments.count * 21 + 64 }
+    var byteCount: Int { text.utf8.count + (storage?.byteCount ?? 0) + (segments.storage?.byteCount ?? 0) + 96 }
 }
 
 /// The memory of a prepared paragraph's buffers: code units, then per cluster its end, advance,
