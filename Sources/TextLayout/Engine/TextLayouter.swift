@@ -35,6 +35,7 @@ struct TextLayouter {
         var lines: [TextLine] = []
         lines.reserveCapacity(spans.count)
         var y = 0.0, widest = 0.0
+        var cursor = TextCursor()
         for (index, span) in spans.enumerated() {
             if index > 0 {
                 y += style.lineSpacing
@@ -47,12 +48,12 @@ struct TextLayouter {
                                                           mode: style.lineBreakMode)
                 let location = p.start(span.start)
                 line = TextLine(range: TextRange(location: location, length: p.utf16.count - location),
-                                text: string(t.prefix) + "\u{2026}" + string(t.suffix), width: t.width * size,
+                                text: string(t.prefix, &cursor) + "\u{2026}" + string(t.suffix, &cursor), width: t.width * size,
                                 y: y, height: height(span.start, end, ellipsis: true))
             } else {
                 let location = p.start(span.start)
                 let length = span.end > span.start ? Int(p.ends[span.end - 1]) - location : 0
-                line = TextLine(range: TextRange(location: location, length: length), text: string(span.start..<span.end),
+                line = TextLine(range: TextRange(location: location, length: length), text: string(span.start..<span.end, &cursor),
                                 width: span.width * size, y: y, height: height(span.start, span.end, ellipsis: false, known: span.fonts))
             }
             y += line.height
@@ -131,13 +132,39 @@ struct TextLayouter {
 
     /// The text of clusters `r`: a slice of the original string (a copy of its UTF-8 bytes), or
     /// decoded from the code units when the paragraph was built without it.
-    private func string(_ r: Range<Int>) -> String {
+    private func string(_ r: Range<Int>, _ cursor: inout TextCursor) -> String {
         guard !r.isEmpty else { return "" }
         let a = paragraph.start(r.lowerBound), b = Int(paragraph.ends[r.upperBound - 1])
-        // The code units were transcoded from the text's own (valid) UTF-8, so decoding them
-        // gives the same characters — without String's UTF-16 index arithmetic, which walks
-        // non-ASCII text.
-        return paragraph.utf16.withUnsafeBufferPointer { Preparer.string(UnsafeBufferPointer(rebasing: $0[a..<b])) }
+        // A slice of the text itself, found by its UTF-8 offsets (counted from the code units):
+        // copying a slice of a valid string needs no decoding, no validation and no UTF-16 index
+        // arithmetic. Cluster ends are scalar boundaries, so the slice is whole scalars.
+        let utf16 = paragraph.utf16
+        if a < cursor.unit { cursor = TextCursor() }  // lines come in order; a truncated line may step back
+        var o = cursor.byte, i = cursor.unit
+        while i < a { o += Self.utf8Length(utf16[i]); i += 1 }
+        let start = o
+        while i < b { o += Self.utf8Length(utf16[i]); i += 1 }
+        cursor = TextCursor(unit: b, byte: o)
+        let text = paragraph.text
+        let view = text.utf8
+        guard view.count >= o else {  // no text kept (a paragraph built from arrays): decode
+            return Preparer.string(UnsafeBufferPointer(rebasing: UnsafeBufferPointer(utf16)[a..<b]))
+        }
+        let from = view.index(view.startIndex, offsetBy: start), to = view.index(from, offsetBy: o - start)
+        return String(Substring(text.unicodeScalars[from..<to]))
+    }
+
+    /// A code unit and the UTF-8 offset where it starts, carried from one line to the next so
+    /// that finding every line's bytes is one pass over the text.
+    struct TextCursor {
+        var unit = 0
+        var byte = 0
+    }
+
+    /// The UTF-8 bytes a UTF-16 code unit stands for (a surrogate pair's four, on its first unit).
+    @inline(__always)
+    private static func utf8Length(_ u: UInt16) -> Int {
+        u < 0x80 ? 1 : u < 0x800 ? 2 : (u & 0xFC00 == 0xDC00 ? 0 : u & 0xFC00 == 0xD800 ? 4 : 3)
     }
 
     /// The height of a line of clusters `start ..< end` (see `LineHeights.height`).
