@@ -5,7 +5,7 @@ import Testing
 @Suite struct UnicodeBreaksTests {
     static let alphabet = Array("abcXYZ019 .,;:!?'\"\n".utf16)
     /// Every class the ICU-free line breaker knows, ASCII and CJK, spaces weighted up.
-    static let cjkAlphabet = Array("ab9 .,;:!?'\"\n的一是，。、」）「（：；！？…   ".utf16)
+    static let cjkAlphabet = Array("ab9 .,;:!?'\"\n的一是，。、」）「（：；！？…%%   ".utf16)
 
     func check(_ text: [UInt16]) -> Bool {
         text.withUnsafeBufferPointer { buf in

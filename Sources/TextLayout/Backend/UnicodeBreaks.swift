@@ -54,11 +54,11 @@ enum UnicodeBreaks {
     /// UAX #14 line-break classes of the characters the ICU-free path knows.
     enum Class: UInt8 {
         case none = 0  // anything else: ICU decides
-        case al, nu, sp, lf, infix, ex, qu, id, cl, op, ns, inseparable
+        case al, nu, sp, lf, infix, ex, qu, id, cl, op, ns, inseparable, po
     }
 
     /// The class of code unit `u` for `simpleLineBreaks`: ASCII letters (AL), digits (NU), the
-    /// space (SP), the line feed (LF), `. , : ;` (IS), `! ?` (EX), `' "` (QU), CJK ideographs
+    /// space (SP), the line feed (LF), `. , : ;` (IS), `! ?` (EX), `' "` (QU), `%` (PO), CJK ideographs
     /// U+4E00–9FFF (ID), `，。、」）` (CL), `「（` (OP), `：；` (NS), `！？` (EX), `…` (IN).
     @inline(__always)
     static func lineClass(_ u: UInt16) -> Class {
@@ -71,6 +71,7 @@ enum UnicodeBreaks {
             case 0x2E, 0x2C, 0x3A, 0x3B: return .infix
             case 0x21, 0x3F: return .ex
             case 0x27, 0x22: return .qu
+            case 0x25: return .po
             default: return .none
             }
         }
@@ -92,7 +93,7 @@ enum UnicodeBreaks {
     /// not after OP SP* (LB14), QU SP* before OP (LB15), CL SP* before NS (LB16); after spaces
     /// (LB18); not around QU (LB19); not before NS (LB21) or IN (LB22); not between letters and
     /// digits (LB23, LB28), within numbers (LB25, ICU's pairs: NU × NU, IS × NU), or after IS before a letter
-    /// (LB29); everywhere else, yes (LB31) — between ideographs, after CL, EX, NS, IN, before OP.
+    /// (LB29), nor around a postfix `%` next to a number, letter, ideograph or closing punctuation; everywhere else, yes (LB31) — between ideographs, after CL, EX, NS, IN, before OP.
     /// Writes one flag per code unit (each is its own cluster) and returns true, or returns false
     /// (writing nothing) when another character appears. `UnicodeBreaksTests` checks it against
     /// ICU on random text over these classes and on the oracle corpus.
@@ -110,14 +111,21 @@ enum UnicodeBreaks {
             for i in 0..<n {
                 let raw = UInt8(truncatingIfNeeded: table[Int(text[i])] & CharacterTable.lineClassMask)
                 guard raw != 0, let c = Class(rawValue: raw) else { return false }
+                // "%(" starts ICU's number patterns (LB25: PO OP IS? NU): left to ICU.
+                if c == .op && i > 0 && classes[i - 1] == .po { return false }
                 classes[i] = c
             }
             do {
                 var beforeSpaces = Class.none  // the last class before the current run of spaces
+                var numeric = false  // the text so far ends NU (NU | IS)*
+                var numericClose = false  // … or NU (NU | IS)* CL
                 for i in 0..<(n - 1) {
                     let a = classes[i], b = classes[i + 1]
                     if a != .sp { beforeSpaces = a }
-                    out[i] = breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none)
+                    numericClose = a == .cl && numeric
+                    numeric = a == .nu || (a == .infix && numeric)
+                    out[i] = breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none,
+                                          numeric: numeric, numericClose: numericClose)
                 }
                 out[n - 1] = true
             }
@@ -127,7 +135,8 @@ enum UnicodeBreaks {
 
     /// Whether a line may break between classes `a` and `b` (see `simpleLineBreaks`).
     @inline(__always)
-    private static func breakBetween(_ a: Class, _ b: Class, beforeSpaces: Class, afterNext: Class) -> Bool {
+    private static func breakBetween(_ a: Class, _ b: Class, beforeSpaces: Class, afterNext: Class,
+                                     numeric: Bool, numericClose: Bool) -> Bool {
         if a == .lf { return true }  // LB5
         if b == .lf || b == .sp { return false }  // LB6, LB7
         if b == .cl || b == .ex { return false }  // LB13
@@ -143,6 +152,12 @@ enum UnicodeBreaks {
         if (a == .al && b == .nu) || (a == .nu && b == .al) || (a == .al && b == .al) { return false }  // LB23, LB28
         if b == .nu && (a == .nu || a == .infix) { return false }  // LB25 as ICU has it (NU × NU, IS × NU)
         if a == .infix && b == .al { return false }  // LB29
+        // PO (LB23a, LB24, LB25 as ICU has them): "a%", "中%", "%a"; numbers: "9%", "9.5%", "(9)%",
+        // "%9" ("%(" is ICU's to decide: see `simpleLineBreaks`).
+        if b == .po && (a == .al || a == .id || a == .nu || (a == .infix && numeric) || (a == .cl && numericClose)) {
+            return false
+        }
+        if a == .po && (b == .nu || b == .al) { return false }
         return true  // LB31
     }
 
