@@ -50,11 +50,19 @@ extension PreparedParagraph {
             segments = s
             return
         }
+        let kinds = UnsafeBufferPointer(self.kinds), breakAfter = UnsafeBufferPointer(self.breakAfter)
+        let fonts = UnsafeBufferPointer(self.fonts)
+        let advances = UnsafeBufferPointer(self.advances), adjust = UnsafeBufferPointer(self.breakAdjust)
+        let multiFont = !singleFont
+        @inline(__always) func boundary(_ i: Int) -> Bool {
+            i == n - 1 || breakAfter[i] || kinds[i] == .newline || kinds[i + 1] == .newline
+        }
+        // Pass 1: how many segments and font runs (for one allocation of the right size).
         var segmentCount = 0, runCount = 0
         var lastFont: UInt8? = nil
         for i in 0..<n {
-            if i == n - 1 || breakAfter[i] || kinds[i] == .newline || kinds[i + 1] == .newline { segmentCount += 1 }
-            if !singleFont {
+            if boundary(i) { segmentCount += 1 }
+            if multiFont {
                 let f = kinds[i] == .newline ? Self.noFont : fonts[i]
                 if f != lastFont {
                     runCount += 1
@@ -62,71 +70,84 @@ extension PreparedParagraph {
                 }
             }
         }
-        // One allocation for the segments and the font runs.
-        let storage = SegmentStorage(segments: segmentCount, fonts: !singleFont, runs: runCount)
+        let storage = SegmentStorage(segments: segmentCount, fonts: multiFont, runs: runCount)
         s.storage = storage
-        s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: segmentCount)
-        s.total = UnsafeMutableBufferPointer(start: storage.total, count: segmentCount)
-        s.content = UnsafeMutableBufferPointer(start: storage.content, count: segmentCount)
-        s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: segmentCount)
-        advances.withUnsafeBufferPointer { advances in
-        breakAdjust.withUnsafeBufferPointer { adjust in
-        kinds.withUnsafeBufferPointer { kinds in
-        breakAfter.withUnsafeBufferPointer { breakAfter in
-        s.ends.withUnsafeMutableBufferPointer { ends in
-        s.total.withUnsafeMutableBufferPointer { totals in
-        s.content.withUnsafeMutableBufferPointer { contents in
-        s.flags.withUnsafeMutableBufferPointer { flagsOut in
-            var k = 0
-            var total = 0.0, content = 0.0, flags: UInt8 = 0
-            for i in 0..<n {
-                total += advances[i]
-                switch kinds[i] {
-                case .text:
-                    content = total
-                    flags |= Segments.hasText
-                case .space:
-                    break
-                case .newline:
-                    flags |= Segments.newline
-                }
-                let boundary = i == n - 1 || breakAfter[i] || kinds[i] == .newline || kinds[i + 1] == .newline
-                guard boundary else { continue }
-                // A segment that ends with a visible cluster ends a line right after it when it is
-                // the last on the line: its kerning with what follows is taken back.
-                if kinds[i] == .text { content += adjust[i] }
-                if flags & Segments.hasText == 0 { content = .infinity }
-                ends[k] = Int32(i + 1)
-                totals[k] = total
-                contents[k] = content
-                flagsOut[k] = flags
-                k += 1
-                total = 0
-                content = 0
-                flags = 0
+        let ends = UnsafeMutableBufferPointer(start: storage.ends, count: segmentCount)
+        let totals = UnsafeMutableBufferPointer(start: storage.total, count: segmentCount)
+        let contents = UnsafeMutableBufferPointer(start: storage.content, count: segmentCount)
+        let flagsOut = UnsafeMutableBufferPointer(start: storage.flags, count: segmentCount)
+        let segFonts = UnsafeMutableBufferPointer(start: storage.fonts, count: multiFont ? segmentCount : 0)
+        let runStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: runCount)
+        let runFonts = UnsafeMutableBufferPointer(start: storage.runFonts, count: runCount)
+
+        // Pass 2: the segments' sums, their fonts, the font runs, and whether the sums are exact.
+        var k = 0, r = 0
+        var total = 0.0, content = 0.0, flags: UInt8 = 0, mask: UInt64 = 0
+        var exact = true, magnitude = 0.0
+        lastFont = nil
+        for i in 0..<n {
+            let advance = advances[i]
+            total += advance
+            let kind = kinds[i]
+            switch kind {
+            case .text:
+                content = total
+                flags |= Segments.hasText
+            case .space:
+                break
+            case .newline:
+                flags |= Segments.newline
             }
-        }}}}}}}}
-        if positions && Self.sumsAreExact(advances, breakAdjust) {
+            if positions {
+                exact = exact && Self.isFixedPoint(advance) && Self.isFixedPoint(adjust[i])
+                magnitude += Swift.abs(advance) + Swift.abs(adjust[i])
+            }
+            if multiFont {
+                let f = fonts[i]
+                if kind != .newline && f < 64 { mask |= 1 << UInt64(f) }
+                let run = kind == .newline ? Self.noFont : f
+                if run != lastFont {
+                    runStarts[r] = Int32(i)
+                    runFonts[r] = run
+                    r += 1
+                    lastFont = run
+                }
+            }
+            guard boundary(i) else { continue }
+            // A segment that ends with a visible cluster ends a line right after it when it is
+            // the last on the line: its kerning with what follows is taken back.
+            if kind == .text { content += adjust[i] }
+            if flags & Segments.hasText == 0 { content = .infinity }
+            ends[k] = Int32(i + 1)
+            totals[k] = total
+            contents[k] = content
+            flagsOut[k] = flags
+            if multiFont { segFonts[k] = mask }
+            k += 1
+            total = 0
+            content = 0
+            flags = 0
+            mask = 0
+        }
+        s.ends = ends
+        s.total = totals
+        s.content = contents
+        s.flags = flagsOut
+        s.fonts = segFonts
+        // Pass 3 (over segments): positions instead of widths when every sum is exact.
+        if positions && exact && magnitude < 0x1p36 {
             var position = 0.0
             for k in 0..<segmentCount {
                 let start = position
-                position += s.total[k]
-                s.total[k] = start
-                if s.content[k] != .infinity { s.content[k] += start }
+                position += totals[k]
+                totals[k] = start
+                if contents[k] != .infinity { contents[k] += start }
             }
             s.absolute = true
         }
-        if !singleFont {
-            s.fonts = UnsafeMutableBufferPointer(start: storage.fonts, count: segmentCount)
-            s.fonts.initialize(repeating: 0)
-            var k = 0
-            for i in 0..<n {
-                if kinds[i] != .newline && fonts[i] < 64 { s.fonts[k] |= 1 << UInt64(fonts[i]) }
-                if Int(s.ends[k]) == i + 1 { k += 1 }
-            }
-        }
         segments = s
-        buildFontRuns(runCount)
+        fontRunStarts = runStarts
+        fontRunFonts = runFonts
     }
 
     /// Whether every sum and difference of these values is exact in `Double`: each a multiple
@@ -151,34 +172,11 @@ extension PreparedParagraph {
 
     /// Whether `v` is a multiple of 2⁻¹⁶ below 2²⁰ in magnitude (false for NaN and ±∞).
     @inline(__always)
-    private static func isFixedPoint(_ v: Double) -> Bool {
+    static func isFixedPoint(_ v: Double) -> Bool {
         guard Swift.abs(v) < 0x1p20 else { return false }
         let scaled = v * 0x1p16  // exact: a power of two; below 2³⁶
         // Adding and taking back 1.5 × 2⁵² rounds to an integer (the spacing of doubles there is 1).
         return (scaled + 0x1.8p52) - 0x1.8p52 == scaled
-    }
-
-    /// Fills `fontRunStarts` / `fontRunFonts` (left empty for a single-font paragraph), `runs`
-    /// of them, in the segments' storage.
-    private mutating func buildFontRuns(_ runs: Int) {
-        guard !singleFont, let storage = segments.storage else {
-            fontRunStarts = UnsafeMutableBufferPointer(start: nil, count: 0)
-            fontRunFonts = UnsafeMutableBufferPointer(start: nil, count: 0)
-            return
-        }
-        fontRunStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: runs)
-        fontRunFonts = UnsafeMutableBufferPointer(start: storage.runFonts, count: runs)
-        var last: UInt8? = nil
-        var k = 0
-        for i in 0..<count {
-            let f = kinds[i] == .newline ? Self.noFont : fonts[i]
-            if f != last {
-                fontRunStarts[k] = Int32(i)
-                fontRunFonts[k] = f
-                k += 1
-                last = f
-            }
-        }
     }
 
     /// The fonts used by clusters `start ..< end`, as a bit mask (bit f = font f; fonts past 63
