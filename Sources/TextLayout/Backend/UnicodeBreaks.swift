@@ -119,19 +119,43 @@ enum UnicodeBreaks {
                 var beforeSpaces = Class.none  // the last class before the current run of spaces
                 var numeric = false  // the text so far ends NU (NU | IS)*
                 var numericClose = false  // … or NU (NU | IS)* CL
+                let pairs = pairDecisions
                 for i in 0..<(n - 1) {
                     let a = classes[i], b = classes[i + 1]
                     if a != .sp { beforeSpaces = a }
                     numericClose = a == .cl && numeric
                     numeric = a == .nu || (a == .infix && numeric)
-                    out[i] = breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none,
-                                          numeric: numeric, numericClose: numericClose)
+                    let d = pairs[Int(a.rawValue) << 4 | Int(b.rawValue)]
+                    out[i] = d < 2 ? d == 1
+                        : breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none,
+                                       numeric: numeric, numericClose: numericClose)
                 }
                 out[n - 1] = true
             }
             return true
         }
     }
+
+    /// `breakBetween` for every pair of classes whose answer needs no context — `a` not a space
+    /// (so the class before the spaces is `a` itself) and not a pair whose answer depends on a
+    /// number before it or the class after `b` —: 0 no break, 1 break, 2 ask `breakBetween`.
+    /// Built from `breakBetween` itself, so the two cannot disagree.
+    private static let pairDecisions: [UInt8] = {
+        var table = [UInt8](repeating: 2, count: 256)
+        for a in 1...Int(Class.po.rawValue) {
+            for b in 1...Int(Class.po.rawValue) {
+                guard let ca = Class(rawValue: UInt8(a)), let cb = Class(rawValue: UInt8(b)), ca != .sp else { continue }
+                if cb == .po && (ca == .infix || ca == .cl) { continue }  // depends on a number before
+                let answers = Set([false, true].flatMap { numeric in
+                    [Class.none, .nu, .al, .sp].map { next in
+                        breakBetween(ca, cb, beforeSpaces: ca, afterNext: next, numeric: numeric, numericClose: numeric)
+                    }
+                })
+                if answers.count == 1 { table[a << 4 | b] = answers.first! ? 1 : 0 }
+            }
+        }
+        return table
+    }()
 
     /// Whether a line may break between classes `a` and `b` (see `simpleLineBreaks`).
     @inline(__always)
