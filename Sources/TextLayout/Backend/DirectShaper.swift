@@ -39,6 +39,11 @@ final class DirectShaper: @unchecked Sendable {
     private let glyphCount: Int
     /// The glyph of each BMP code point the cmap maps (0: none).
     private let cmap: [UInt16]
+    /// Per BMP code point, everything the common case reads, in one word (one cache line per
+    /// character — with varied text, cache misses on separate tables cost more than the rest):
+    /// the glyph (bits 0–15), its advance (16–31) and its flag in each plan (2 bits per plan from
+    /// bit 32); 0 for a code point this path never shapes (not simple, or no glyph).
+    private let records: UnsafeMutablePointer<UInt64>
     /// Each glyph's advance (font units, as HarfBuzz reads hmtx).
     private let advances: [Int32]
     /// One plan per entry of `scripts` (nil: that script always goes to HarfBuzz).
@@ -212,11 +217,24 @@ final class DirectShaper: @unchecked Sendable {
         }
         plans = compiled
         pairMemory = memory
+        let records = UnsafeMutablePointer<UInt64>.allocate(capacity: 65_536)
+        records.initialize(repeating: 0, count: 65_536)
+        for c in 0..<65_536 where cmap[c] != 0 && DirectShaper.isSimple(c) {
+            let g = Int(cmap[c])
+            guard advances[g] >= 0 && advances[g] <= 0xFFFF else { continue }
+            var r = UInt64(g) | UInt64(advances[g]) << 16
+            for (p, plan) in compiled.enumerated() {
+                r |= UInt64(plan?.flags[g] ?? DirectShaper.harfBuzz) << UInt64(32 + 2 * p)
+            }
+            records[c] = r
+        }
+        self.records = records
     }
 
     deinit {
         for blob in blobs { hb_blob_destroy(blob) }
         for m in pairMemory { m.deallocate() }
+        records.deallocate()
     }
 
     /// Whether any script is shaped here.
@@ -247,38 +265,50 @@ final class DirectShaper: @unchecked Sendable {
         guard planIndex >= 0, let plan = plans[planIndex] else { return .harfBuzz }
         let n = range.count
         guard n > 0 else { return .simple }
-        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in
+        let shift = UInt64(32 + 2 * planIndex)
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { items -> Outcome in
+            // Each character's record: glyph and advance, and whether the plan lets it through.
             var needsCheck = false
-            let charTable = CharacterTable.table
-            let ok = cmap.withUnsafeBufferPointer { cmap -> Bool in
-                plan.flags.withUnsafeBufferPointer { flags -> Bool in
-                    for k in 0..<n {
-                        let c = Int(text[range.lowerBound + k])
-                        guard charTable[c] & CharacterTable.directShaping != 0 else { return false }
-                        let g = cmap[c]
-                        guard g != 0 else { return false }
-                        let f = flags[Int(g)]
-                        if f != DirectShaper.plain {
-                            if f == DirectShaper.harfBuzz { return false }
-                            needsCheck = true
-                        }
-                        glyphs[k] = g
-                    }
-                    return true
+            for k in 0..<n {
+                let r = records[Int(text[range.lowerBound + k])]
+                guard r != 0 else { return .harfBuzz }
+                let f = UInt8(truncatingIfNeeded: (r >> shift) & 3)
+                if f != DirectShaper.plain {
+                    if f == DirectShaper.harfBuzz { return .harfBuzz }
+                    needsCheck = true
                 }
+                items[k] = UInt32(truncatingIfNeeded: r)  // glyph | advance << 16
             }
-            guard ok, let base = glyphs.baseAddress else { return .harfBuzz }
-            var m = n
             if needsCheck {
-                // Ligatures may form: keep each glyph's first code unit.
-                return withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { clusters -> Outcome in
-                    for k in 0..<n { clusters[k] = Int32(k) }
-                    guard let c = clusters.baseAddress, substitute(plan, base, c, &m) else { return .harfBuzz }
-                    position(plan, UnsafeBufferPointer(start: base, count: m), clusters: c, units: n, out)
-                    return m == n ? .simple : .ligatures
+                // Ligatures may form: glyphs on their own, and each glyph's first code unit.
+                return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { clusters -> Outcome in
+                        for k in 0..<n {
+                            glyphs[k] = UInt16(truncatingIfNeeded: items[k])
+                            clusters[k] = Int32(k)
+                        }
+                        var m = n
+                        guard let base = glyphs.baseAddress, let c = clusters.baseAddress,
+                              substitute(plan, base, c, &m) else { return .harfBuzz }
+                        position(plan, UnsafeBufferPointer(start: base, count: m), clusters: c, units: n, out)
+                        return m == n ? .simple : .ligatures
+                    }
                 }
             }
-            position(plan, UnsafeBufferPointer(start: base, count: m), clusters: nil, units: n, out)
+            // The common case: one glyph per code unit, advances from the records.
+            plan.pairs.withUnsafeBufferPointer { pairs in
+                for j in 0..<n {
+                    let item = items[j]
+                    let g = Int(item & 0xFFFF)
+                    var kern: Int32 = 0
+                    if j + 1 < n {
+                        let next = Int(items[j + 1] & 0xFFFF)
+                        for lookup in pairs { kern &+= DirectShaper.adjustment(lookup, g, next) }
+                    }
+                    out[2 * j] = Int32(item >> 16) &+ kern
+                    out[2 * j + 1] = kern << 2 | 1
+                }
+            }
             return .simple
         }
     }
