@@ -98,4 +98,23 @@ import Testing
         #expect(parallel.count == 8)
         for r in parallel { #expect(r == serial) }
     }
+
+    @Test func fixedPointHintAgreesWithTheCheck() throws {
+        // The preparer marks paragraphs whose advances are whole font units over 2048 (the bundled
+        // fonts) so that building segments skips checking every value; checking them anyway must
+        // give the same segments, to the bit.
+        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+        var marked = 0
+        for c in OracleAgreementTests.cases {
+            let p = try engine.prepare(c.text, style: c.style).paragraph
+            if p.fixedPoint { marked += 1 }
+            var q = p
+            q.fixedPoint = false
+            q.buildSegments()
+            #expect(q.segments.absolute == p.segments.absolute, "\(c.id)")
+            #expect(Array(q.segments.total).map(\.bitPattern) == Array(p.segments.total).map(\.bitPattern), "\(c.id)")
+            #expect(Array(q.segments.content).map(\.bitPattern) == Array(p.segments.content).map(\.bitPattern), "\(c.id)")
+        }
+        #expect(marked > 500)  // the rest have ligatures ("fi", "ffl"), whose shares are not whole units
+    }
 }

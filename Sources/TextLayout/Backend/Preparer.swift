@@ -16,6 +16,7 @@ enum Preparer {
         let units = text.withUTF8 { utf16Count($0) }
         guard units > 0 else { return p }
         p.allocate(units: units)
+        p.fixedPoint = true  // until a run says otherwise
         text.withUTF8 { transcode($0, into: p.utf16) }
         p.text = text
         let buf = UnsafeBufferPointer(p.utf16)
@@ -106,6 +107,7 @@ enum Preparer {
                 distribute(&p, buf, UnsafeBufferPointer(tmp), from, to, u0, face)
             case .simple:
                 let upem = Double(face.metrics.unitsPerEm)
+                if !Self.isFixedPointScale(face.metrics.unitsPerEm) { p.fixedPoint = false }
                 p.advances.withUnsafeMutableBufferPointer { advances in
                     p.breakAdjust.withUnsafeMutableBufferPointer { adjust in
                         for k in 0..<n {
@@ -175,6 +177,7 @@ enum Preparer {
             return false
         }
         let upem = Double(face.metrics.unitsPerEm)
+        if !Self.isFixedPointScale(face.metrics.unitsPerEm) { p.fixedPoint = false }
         var g = from
         while g < to {
             var h = g + 1
@@ -188,6 +191,7 @@ enum Preparer {
                 p.advances[g] = Double(sum) / upem
                 p.breakAdjust[g] = -Double(kern) / upem
             } else {
+                p.fixedPoint = false  // shares of a ligature's advance are not whole font units
                 let nominal = (g..<h).map { Double(face.nominalAdvance(firstScalar(buf, p.start($0)))) }
                 let total = nominal.reduce(0, +)
                 for k in g..<h {
@@ -198,6 +202,11 @@ enum Preparer {
             }
             g = h
         }
+    }
+
+    /// Whether font units over `unitsPerEm` are multiples of 2⁻¹⁶ (a power of two up to 65,536).
+    static func isFixedPointScale(_ unitsPerEm: Int) -> Bool {
+        unitsPerEm > 0 && unitsPerEm <= 65_536 && unitsPerEm & (unitsPerEm - 1) == 0
     }
 
     /// The UTF-16 code units of `text`, transcoded straight from its UTF-8 storage (much faster

@@ -84,6 +84,8 @@ extension PreparedParagraph {
         var k = 0, r = 0
         var total = 0.0, content = 0.0, flags: UInt8 = 0, mask: UInt64 = 0
         var exact = true, magnitude = 0.0
+        // Known exact (`fixedPoint`, and few enough clusters that no sum reaches 2³⁶): no check.
+        let check = positions && !(fixedPoint && n < 1 << 15)
         lastFont = nil
         for i in 0..<n {
             let advance = advances[i]
@@ -98,7 +100,7 @@ extension PreparedParagraph {
             case .newline:
                 flags |= Segments.newline
             }
-            if positions {
+            if check {
                 exact = exact && Self.isFixedPoint(advance) && Self.isFixedPoint(adjust[i])
                 magnitude += Swift.abs(advance) + Swift.abs(adjust[i])
             }

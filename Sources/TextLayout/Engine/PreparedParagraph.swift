@@ -44,6 +44,11 @@ struct PreparedParagraph: @unchecked Sendable {
     var metrics: [FontMetrics]
     /// Whether every cluster uses font 0 (lets line heights skip a scan).
     var singleFont: Bool
+    /// Whether every advance and adjustment is a whole number of font units over a power-of-two
+    /// units per em (at most 65,536) — so all of them are multiples of 2⁻¹⁶ below 2¹⁶ and, for
+    /// fewer than 2¹⁵ clusters, every sum of them is exact (see `buildSegments`). Set by
+    /// `Preparer`; false (check every value) for paragraphs built otherwise.
+    var fixedPoint = false
     /// Where the font changes (when `singleFont` is false): run k starts at cluster
     /// `fontRunStarts[k]` and uses font `fontRunFonts[k]` (`noFont` for hard breaks, which need
     /// no glyph), so a line's fonts are found per run, not per cluster.
