@@ -119,8 +119,16 @@ final class ParagraphCache: Sendable {
         s.youngUnits += value.paragraph.utf16.count
     }
 
+    /// Drops every paragraph. The young tables keep their slots (at most one generation's worth),
+    /// so a cache that is emptied and refilled does not reallocate them.
     func removeAll() {
-        for s in shards { s.withLock { $0 = Shard() } }
+        for s in shards {
+            s.withLock {
+                $0.young.removeAll(keepingCapacity: true)
+                $0.old = [:]
+                $0.youngUnits = 0
+            }
+        }
     }
 
     var statistics: (entries: Int, bytes: Int) {
