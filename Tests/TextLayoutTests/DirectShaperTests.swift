@@ -114,6 +114,42 @@ import Testing
     }
 }
 
+extension DirectShaperTests {
+    @Test func corruptedLayoutTablesNeverCrash() throws {
+        // DejaVu Sans with random bytes of its GSUB and GPOS tables overwritten (seeded): loading
+        // and measuring must not crash, whatever the direct path makes of the tables.
+        let original = try Data(contentsOf: URL(fileURLWithPath: Fixtures.font("DejaVuSans.ttf")))
+        func table(_ tag: String, in data: Data) -> Range<Int>? {
+            let count = Int(data[4]) << 8 | Int(data[5])
+            for i in 0..<count {
+                let rec = 12 + 16 * i
+                if String(decoding: data[rec..<(rec + 4)], as: UTF8.self) == tag {
+                    func u32(_ o: Int) -> Int { Int(data[o]) << 24 | Int(data[o + 1]) << 16 | Int(data[o + 2]) << 8 | Int(data[o + 3]) }
+                    return u32(rec + 8)..<(u32(rec + 8) + u32(rec + 12))
+                }
+            }
+            return nil
+        }
+        let ranges = try ["GSUB", "GPOS"].map { try #require(table($0, in: original)) }
+        var rng = SeededGenerator(seed: 99)
+        for round in 0..<12 {
+            var data = original
+            for r in ranges {
+                for _ in 0..<(4 + round * 8) {
+                    data[Int.random(in: r, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                }
+            }
+            let path = Fixtures.temporaryFile("corrupt-\(round).ttf", data)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let engine = try TextEngine(fontDirectory: nil)
+            let style = TextStyle(font: path, size: 15)
+            if let r = try? engine.measure("office affluent AVATAR Tokyo, fjord 1.5% — 每有会意", style: style, width: 120) {
+                #expect(r.lineCount >= 1)
+            }
+        }
+    }
+}
+
 /// SplitMix64, so the random text is the same on every run.
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64

@@ -188,6 +188,12 @@ final class DirectShaper: @unchecked Sendable {
         self.gpos = gpos
         self.blobs = blobs
         let hasLegacyKern = tableLength("kern") > 0
+        // HarfBuzz drops a table that fails its sanitizer: then the raw bytes read here are not
+        // what it shapes with, and this path stands aside for the whole font.
+        for (t, raw) in [(tag("GSUB"), gsub), (tag("GPOS"), gpos)] {
+            let ours = raw.offset(8, from: 0).flatMap { raw.u16($0) } ?? 0
+            guard Int(hb_ot_layout_table_get_lookup_count(face, t)) == ours else { return nil }
+        }
 
         // Glyphs HarfBuzz treats as marks or ligature components: never shaped here (lookups skip
         // marks). Ligature glyphs are fine: a lookup that would skip them (IgnoreLigatures) sends
