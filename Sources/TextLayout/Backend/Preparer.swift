@@ -1,12 +1,15 @@
-/// Builds a `PreparedParagraph`: grapheme clusters (ICU), line-break opportunities (ICU, UAX #14),
-/// a font per cluster (the chain's first font that covers it), and advances (HarfBuzz).
+/// Builds a `PreparedParagraph`: grapheme clusters and line-break opportunities (ICU's UAX #29
+/// and UAX #14, with exact ICU-free paths for plain text), a font per cluster (the chain's first
+/// font that covers it), and advances.
 ///
-/// Shaping: a *run* is a stretch of one font and one script between hard breaks; a *segment* is
-/// the text between two break opportunities inside a run (a word and its spaces, an ideograph).
-/// Every segment of a run is looked up in the shared `ShapeCache` by (font, script, text, and the
-/// code unit on each side of it, since kerning reaches across a segment's edges). If all are
-/// there, nothing is shaped. Otherwise the whole run is shaped in one HarfBuzz call — so kerning
-/// across segments counts, as in a browser — and every segment is stored for next time.
+/// Shaping: a *run* is a stretch of one font and one script between hard breaks. A run of plain
+/// text is shaped by `DirectShaper` from the font's own tables (HarfBuzz's exact answer, no cache
+/// needed). Any other run goes to HarfBuzz: a *segment* is the text between two break
+/// opportunities inside it (a word and its spaces, an ideograph); every segment is looked up in the
+/// shared `ShapeCache` by (font, script, text, and the code unit on each side of it, since kerning
+/// reaches across a segment's edges). If all are there, nothing is shaped. Otherwise the whole run
+/// is shaped in one HarfBuzz call — so kerning across segments counts, as in a browser — and every
+/// segment is stored for next time.
 enum Preparer {
     static func prepare(_ text: String, chain: FontChain, cache: ShapeCache, direct: Bool = true) -> PreparedParagraph {
         var p = PreparedParagraph.empty(metrics: chain.metrics)

@@ -6,9 +6,10 @@ import LayoutGeometry
 /// Phase contract (measure, then arrange — all of it synchronous, on the caller's thread):
 /// 1. **Prepare** (width-independent; MUST happen once per text and font): the text is split into
 ///    grapheme clusters and UAX #14 break opportunities (ICU), each cluster gets the first font of
-///    the fallback chain that covers it, and each shaping unit (a word, or an ideograph) is shaped
-///    with HarfBuzz — or found in the shared, bounded shape cache. Advances are stored in ems, so
-///    the result serves every size. `prepare(_:style:)` returns it as a `PreparedText`.
+///    the fallback chain that covers it, and each run of one font and script is shaped: plain text
+///    straight from the font's tables (`DirectShaper`, HarfBuzz's exact answer), anything else with
+///    HarfBuzz — or from the shared, bounded shape cache of its words. Advances are stored in ems,
+///    so the result serves every size. `prepare(_:style:)` returns it as a `PreparedText`.
 /// 2. **Lay out** (width-dependent; arithmetic only, no shaping): greedy line breaking, line
 ///    limit and truncation, line heights and spacing, pixel rounding. `PreparedText.layout(width:)`.
 ///
