@@ -28,8 +28,8 @@ public final class TextEngine: Sendable {
         /// UTF-16 code units of prepared paragraphs kept per generation; two generations are kept.
         /// 0 turns the paragraph cache off (every measurement prepares again, from cached words).
         public var paragraphCacheUnits: Int
-        /// Whether runs of plain text (Latin, Greek, Cyrillic, CJK, kana; no marks or ligatures
-        /// that would form) are shaped straight from the font's cmap, hmtx and GPOS kerning
+        /// Whether runs of plain text (Latin, Greek, Cyrillic, CJK, kana; no combining marks) are
+        /// shaped straight from the font's cmap, hmtx, GSUB ligatures and GPOS pair kerning
         /// instead of by HarfBuzz. The answer is the same to the font unit (the fast path steps
         /// aside whenever it cannot prove that); `false` sends every run to HarfBuzz.
         public var directShaping: Bool
