@@ -43,10 +43,11 @@ enum CharacterTable {
         return t
     }()
 
-    /// The strong script of BMP scalar `u` (0 for common, inherited and unknown).
+    /// The strong script of BMP scalar `u` (0 for common, inherited and unknown), from its entry;
+    /// `palette` is `scripts` (passed in, so that a loop reads the static once).
     @inline(__always)
-    static func script(_ entry: UInt16, _ u: UInt32) -> UInt32 {
+    static func script(_ entry: UInt16, _ u: UInt32, _ palette: [UInt32] = scripts) -> UInt32 {
         let index = Int(entry >> scriptShift)
-        return index == Int(otherScript) ? Preparer.strongScript(u) : scripts[index]
+        return index == Int(otherScript) ? Preparer.strongScript(u) : palette[index]
     }
 }

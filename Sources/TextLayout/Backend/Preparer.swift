@@ -52,7 +52,7 @@ enum Preparer {
         UnicodeBreaks.markLineBreaks(buf, graphemeEnds: UnsafeBufferPointer(ends), into: p.breakAfter)
         var single = true
         var scalars: [UInt32] = []
-        let table = CharacterTable.table
+        let table = CharacterTable.table, palette = CharacterTable.scripts
         for i in 0..<n {
             let s = i == 0 ? 0 : Int(ends[i - 1]), e = Int(ends[i])
             let f: Int
@@ -67,7 +67,7 @@ enum Preparer {
                 }
                 if entry & CharacterTable.hangingSpace != 0 { kinds[i] = .space }
                 f = chain.fontIndex(for: c)
-                scripts[i] = CharacterTable.script(entry, c)
+                scripts[i] = CharacterTable.script(entry, c, palette)
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decode(buf, s, e, into: &scalars)
@@ -291,13 +291,18 @@ enum Preparer {
     /// before them, or after them at the start; Latin when the text has no script at all.
     private static func resolveScripts(_ scripts: UnsafeMutableBufferPointer<UInt32>) {
         var current: UInt32 = 0
+        var first = -1  // the first cluster with a script of its own
         for i in scripts.indices {
-            if scripts[i] == 0 { scripts[i] = current } else { current = scripts[i] }
+            if scripts[i] == 0 {
+                scripts[i] = current
+            } else {
+                current = scripts[i]
+                if first < 0 { first = i }
+            }
         }
-        var next: UInt32 = latin
-        for i in scripts.indices.reversed() {
-            if scripts[i] == 0 { scripts[i] = next } else { next = scripts[i] }
-        }
+        // Only the clusters before the first strong one are still 0: they take its script.
+        let lead = first < 0 ? latin : scripts[first]
+        for i in 0..<(first < 0 ? scripts.count : first) { scripts[i] = lead }
     }
 
     static let latin: UInt32 = 0x4C61_746E  // 'Latn'
