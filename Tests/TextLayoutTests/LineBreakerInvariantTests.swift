@@ -146,8 +146,8 @@ import Testing
     }
 }
 
-/// A small deterministic generator for tests.
-struct SplitMix {
+/// A small deterministic generator for tests (SplitMix64).
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -65,9 +65,9 @@ struct OpenTypeTable: @unchecked Sendable {
     /// when the table is malformed.
     func coverageIndex(_ at: Int, _ glyph: Int) -> Int? {
         guard let format = u16(at), let n = u16(at + 2) else { return nil }
-        var lo = 0, hi = n - 1
         switch format {
         case 1:
+            var lo = 0, hi = n - 1
             while lo <= hi {
                 let mid = (lo + hi) >> 1
                 guard let g = u16(at + 4 + 2 * mid) else { return nil }
@@ -76,23 +76,32 @@ struct OpenTypeTable: @unchecked Sendable {
             }
             return -1
         case 2:
-            while lo <= hi {
-                let mid = (lo + hi) >> 1
-                let rec = at + 4 + 6 * mid
-                guard let start = u16(rec), let end = u16(rec + 2) else { return nil }
-                if glyph < start {
-                    hi = mid - 1
-                } else if glyph > end {
-                    lo = mid + 1
-                } else {
-                    guard let index = u16(rec + 4) else { return nil }
-                    return index + glyph - start
-                }
-            }
-            return -1
+            guard let rec = rangeRecord(at + 4, count: n, glyph) else { return nil }
+            guard rec >= 0 else { return -1 }
+            guard let start = u16(rec), let index = u16(rec + 4) else { return nil }
+            return index + glyph - start
         default:
             return nil
         }
+    }
+
+    /// The offset of the 6-byte range record (start, end, value) among `count` sorted ones from
+    /// `first` whose range holds `glyph`: -1 when none does, nil when a record cannot be read.
+    private func rangeRecord(_ first: Int, count: Int, _ glyph: Int) -> Int? {
+        var lo = 0, hi = count - 1
+        while lo <= hi {
+            let mid = (lo + hi) >> 1
+            let rec = first + 6 * mid
+            guard let start = u16(rec), let end = u16(rec + 2) else { return nil }
+            if glyph < start {
+                hi = mid - 1
+            } else if glyph > end {
+                lo = mid + 1
+            } else {
+                return rec
+            }
+        }
+        return -1
     }
 
     /// The class of `glyph` in the ClassDef table at `at` (0 for glyphs it does not list), nil
@@ -105,21 +114,8 @@ struct OpenTypeTable: @unchecked Sendable {
             guard glyph >= start && glyph < start + n else { return 0 }
             return u16(at + 6 + 2 * (glyph - start))
         case 2:
-            guard let n = u16(at + 2) else { return nil }
-            var lo = 0, hi = n - 1
-            while lo <= hi {
-                let mid = (lo + hi) >> 1
-                let rec = at + 4 + 6 * mid
-                guard let start = u16(rec), let end = u16(rec + 2) else { return nil }
-                if glyph < start {
-                    hi = mid - 1
-                } else if glyph > end {
-                    lo = mid + 1
-                } else {
-                    return u16(rec + 4)
-                }
-            }
-            return 0
+            guard let n = u16(at + 2), let rec = rangeRecord(at + 4, count: n, glyph) else { return nil }
+            return rec < 0 ? 0 : u16(rec + 4)
         default:
             return nil
         }
