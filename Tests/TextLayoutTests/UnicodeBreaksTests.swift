@@ -31,7 +31,7 @@ import Testing
         var failures: [String] = []
         for round in 0..<230_000 {
             let n = Int(rng.next() % (round < 200_000 ? 10 : 40)) + 1  // then 30,000 longer ones
-            let text = (0..<n).map { _ in Self.cjkAlphabet[Int(rng.next() % UInt64(Self.cjkAlphabet.count))] }
+            let text = (0..<n).map { _ in UnicodeBreaksTests.cjkAlphabet[Int(rng.next() % UInt64(UnicodeBreaksTests.cjkAlphabet.count))] }
             if !check(text), failures.count < 10 { failures.append(String(decoding: text, as: UTF16.self).debugDescription) }
         }
         #expect(failures == [])
@@ -80,6 +80,33 @@ import Testing
 import CICUShim
 
 @Suite struct TranscodingTests {
+    @Test func oneClassificationPassEqualsTheGeneralPath() throws {
+        // The one-pass classification of simple text must give what grapheme ends + line breaks +
+        // classify give separately: every field of the prepared paragraph, on the corpus and on
+        // random mixed text.
+        let engine = Fixtures.engine
+        let chain = try engine.registry.chain(for: "DejaVu Sans")
+        var texts = OracleAgreementTests.cases.map(\.text)
+        var rng = SplitMix(seed: 5)
+        for _ in 0..<2_000 {
+            let n = Int(rng.next() % 30) + 1
+            texts.append(String(decoding: (0..<n).map { _ in UnicodeBreaksTests.cjkAlphabet[Int(rng.next() % UInt64(UnicodeBreaksTests.cjkAlphabet.count))] },
+                                as: UTF16.self))
+        }
+        var differences: [String] = []
+        for t in texts {
+            let cache = ShapeCache(capacity: 16)
+            let a = Preparer.prepare(t, chain: chain, cache: cache)
+            let b = Preparer.prepare(t, chain: chain, cache: cache, general: true)
+            let same = Array(a.ends) == Array(b.ends) && Array(a.kinds) == Array(b.kinds)
+                && Array(a.breakAfter) == Array(b.breakAfter) && Array(a.fonts) == Array(b.fonts)
+                && Array(a.advances) == Array(b.advances) && Array(a.breakAdjust) == Array(b.breakAdjust)
+                && a.singleFont == b.singleFont
+            if !same && differences.count < 5 { differences.append(t.debugDescription) }
+        }
+        #expect(differences == [])
+    }
+
     @Test func characterTableAgreesWithTheFunctionsItCaches() {
         // Every BMP code unit: the table must give what the predicates it was built from give.
         var wrong: [Int] = []

@@ -11,7 +11,9 @@
 /// is shaped in one HarfBuzz call — so kerning across segments counts, as in a browser — and every
 /// segment is stored for next time.
 enum Preparer {
-    static func prepare(_ text: String, chain: FontChain, cache: ShapeCache, direct: Bool = true) -> PreparedParagraph {
+    /// `general: true` skips the one-pass classification of simple text (tests compare the two).
+    static func prepare(_ text: String, chain: FontChain, cache: ShapeCache, direct: Bool = true,
+                        general: Bool = false) -> PreparedParagraph {
         var p = PreparedParagraph.empty(metrics: chain.metrics)
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
@@ -23,11 +25,13 @@ enum Preparer {
         text.withUTF8 { transcode($0, into: p.utf16) }
         p.text = text
         let buf = UnsafeBufferPointer(p.utf16)
-        p.setClusterCount(UnicodeBreaks.graphemeEnds(buf, into: p.ends))
-        let n = p.count
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { scripts in
-            classify(&p, buf, chain: chain, scripts: scripts)
-            resolveScripts(scripts)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: units) { scripts in
+            if general || !classifySimple(&p, buf, chain: chain, scripts: scripts) {
+                p.setClusterCount(UnicodeBreaks.graphemeEnds(buf, into: p.ends))
+                classify(&p, buf, chain: chain, scripts: scripts)
+            }
+            let n = p.count
+            resolveScripts(UnsafeMutableBufferPointer(rebasing: scripts[0..<n]))
             var g = 0
             while g < n {
                 if p.kinds[g] == .newline { g += 1; continue }
@@ -41,6 +45,49 @@ enum Preparer {
         }
         p.buildSegments()
         return p
+    }
+
+    /// `graphemeEnds` + `classify` in one pass for text whose every code unit is a cluster of its
+    /// own with a line-break class `UnicodeBreaks.simpleLineBreaks` knows (plain English, Chinese
+    /// and the two mixed): the same answers, each character's table entry read once. Returns false
+    /// (the caller then takes the general path, which starts afresh) for any other text.
+    private static func classifySimple(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                       chain: FontChain, scripts: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+        let n = buf.count
+        guard chain.faces.count < 256 else { return false }
+        return withUnsafeTemporaryAllocation(of: UnicodeBreaks.Class.self, capacity: n) { classes -> Bool in
+            let table = CharacterTable.table, palette = CharacterTable.scripts, bmpFonts = chain.bmpFonts
+            // Classes first: the only pass that can still fail.
+            for i in 0..<n {
+                let entry = table[Int(buf[i])]
+                guard entry & CharacterTable.simpleGrapheme != 0,
+                      let c = UnicodeBreaks.Class(rawValue: UInt8(truncatingIfNeeded: entry & CharacterTable.lineClassMask)),
+                      c != .none, !(c == .op && i > 0 && classes[i - 1] == .po) else { return false }
+                classes[i] = c
+            }
+            p.setClusterCount(n)
+            let ends = p.ends, kinds = p.kinds, fonts = p.fonts
+            var single = true
+            for i in 0..<n {
+                let u = Int(buf[i])
+                let entry = table[u]
+                ends[i] = Int32(i + 1)
+                scripts[i] = 0
+                if entry & CharacterTable.hardBreak != 0 {
+                    kinds[i] = .newline
+                    fonts[i] = i > 0 ? fonts[i - 1] : 0
+                    continue
+                }
+                if entry & CharacterTable.hangingSpace != 0 { kinds[i] = .space }
+                let f = bmpFonts[u]
+                fonts[i] = f
+                if f != 0 { single = false }
+                scripts[i] = CharacterTable.script(entry, UInt32(u), palette)
+            }
+            p.singleFont = single
+            UnicodeBreaks.decideBreaks(UnsafeBufferPointer(classes), into: p.breakAfter)
+            return true
+        }
     }
 
     /// Fills break opportunities, kinds and fonts (the clusters are known); writes each

@@ -115,25 +115,30 @@ enum UnicodeBreaks {
                 if c == .op && i > 0 && classes[i - 1] == .po { return false }
                 classes[i] = c
             }
-            do {
-                var beforeSpaces = Class.none  // the last class before the current run of spaces
-                var numeric = false  // the text so far ends NU (NU | IS)*
-                var numericClose = false  // … or NU (NU | IS)* CL
-                let pairs = pairDecisions
-                for i in 0..<(n - 1) {
-                    let a = classes[i], b = classes[i + 1]
-                    if a != .sp { beforeSpaces = a }
-                    numericClose = a == .cl && numeric
-                    numeric = a == .nu || (a == .infix && numeric)
-                    let d = pairs[Int(a.rawValue) << 4 | Int(b.rawValue)]
-                    out[i] = d < 2 ? d == 1
-                        : breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none,
-                                       numeric: numeric, numericClose: numericClose)
-                }
-                out[n - 1] = true
-            }
+            decideBreaks(UnsafeBufferPointer(classes), into: out)
             return true
         }
+    }
+
+    /// The break flags of a text from its code units' classes (see `simpleLineBreaks`).
+    static func decideBreaks(_ classes: UnsafeBufferPointer<Class>, into out: UnsafeMutableBufferPointer<Bool>) {
+        let n = classes.count
+        guard n > 0 else { return }
+        var beforeSpaces = Class.none  // the last class before the current run of spaces
+        var numeric = false  // the text so far ends NU (NU | IS)*
+        var numericClose = false  // … or NU (NU | IS)* CL
+        let pairs = pairDecisions
+        for i in 0..<(n - 1) {
+            let a = classes[i], b = classes[i + 1]
+            if a != .sp { beforeSpaces = a }
+            numericClose = a == .cl && numeric
+            numeric = a == .nu || (a == .infix && numeric)
+            let d = pairs[Int(a.rawValue) << 4 | Int(b.rawValue)]
+            out[i] = d < 2 ? d == 1
+                : breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none,
+                               numeric: numeric, numericClose: numericClose)
+        }
+        out[n - 1] = true
     }
 
     /// `breakBetween` for every pair of classes whose answer needs no context — `a` not a space
