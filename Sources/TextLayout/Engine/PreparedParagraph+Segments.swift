@@ -50,26 +50,34 @@ extension PreparedParagraph {
             segments = s
             return
         }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { isBoundary in
+            fillSegments(&s, isBoundary, positions: positions)
+        }
+    }
+
+    /// `buildSegments(positions:)`'s passes, with room for a flag per cluster.
+    private mutating func fillSegments(_ s: inout Segments, _ isBoundary: UnsafeMutableBufferPointer<UInt8>, positions: Bool) {
+        let n = count
         let kinds = UnsafeBufferPointer(self.kinds), breakAfter = UnsafeBufferPointer(self.breakAfter)
         let fonts = UnsafeBufferPointer(self.fonts)
         let advances = UnsafeBufferPointer(self.advances), adjust = UnsafeBufferPointer(self.breakAdjust)
         let multiFont = !singleFont
-        @inline(__always) func boundary(_ i: Int) -> Bool {
-            i == n - 1 || breakAfter[i] || kinds[i] == .newline || kinds[i + 1] == .newline
-        }
-        // Pass 1: how many segments and font runs (for one allocation of the right size).
+        // Pass 1, without branches (the break pattern of mixed text defeats prediction): which
+        // clusters end a segment, how many segments and how many font runs there are.
         var segmentCount = 0, runCount = 0
-        var lastFont: UInt8? = nil
+        let newline = Kind.newline.rawValue
+        var last: UInt16 = 0xFFFF
         for i in 0..<n {
-            if boundary(i) { segmentCount += 1 }
-            if multiFont {
-                let f = kinds[i] == .newline ? Self.noFont : fonts[i]
-                if f != lastFont {
-                    runCount += 1
-                    lastFont = f
-                }
-            }
+            let here = kinds[i].rawValue == newline ? 1 : 0
+            let next = i + 1 < n ? (kinds[i + 1].rawValue == newline ? 1 : 0) : 1
+            let b = UInt8(truncatingIfNeeded: (breakAfter[i] ? 1 : 0) | here | next)
+            isBoundary[i] = b
+            segmentCount += Int(b)
+            let run = here != 0 ? UInt16(Self.noFont) : UInt16(fonts[i])
+            runCount += run != last ? 1 : 0
+            last = run
         }
+        if !multiFont { runCount = 0 }
         let storage = SegmentStorage(segments: segmentCount, fonts: multiFont, runs: runCount)
         s.storage = storage
         let ends = UnsafeMutableBufferPointer(start: storage.ends, count: segmentCount)
@@ -86,7 +94,7 @@ extension PreparedParagraph {
         var exact = true, magnitude = 0.0
         // Known exact (`fixedPoint`, and few enough clusters that no sum reaches 2³⁶): no check.
         let check = positions && !(fixedPoint && n < 1 << 15)
-        lastFont = nil
+        var lastFont: UInt16 = 0xFFFF
         for i in 0..<n {
             let advance = advances[i]
             total += advance
@@ -108,14 +116,14 @@ extension PreparedParagraph {
                 let f = fonts[i]
                 if kind != .newline && f < 64 { mask |= 1 << UInt64(f) }
                 let run = kind == .newline ? Self.noFont : f
-                if run != lastFont {
+                if UInt16(run) != lastFont {
                     runStarts[r] = Int32(i)
                     runFonts[r] = run
                     r += 1
-                    lastFont = run
+                    lastFont = UInt16(run)
                 }
             }
-            guard boundary(i) else { continue }
+            guard isBoundary[i] != 0 else { continue }
             // A segment that ends with a visible cluster ends a line right after it when it is
             // the last on the line: its kerning with what follows is taken back.
             if kind == .text { content += adjust[i] }
