@@ -41,8 +41,9 @@ final class DirectShaper: @unchecked Sendable {
     private let cmap: [UInt16]
     /// Per BMP code point, everything the common case reads, in one word (one cache line per
     /// character — with varied text, cache misses on separate tables cost more than the rest):
-    /// the glyph (bits 0–15), its advance (16–31) and its flag in each plan (2 bits per plan from
-    /// bit 32); 0 for a code point this path never shapes (not simple, or no glyph).
+    /// the glyph (bits 0–15), its advance (16–31) and, for each plan p from bit 32 + 3p, its flag
+    /// (2 bits) and whether any of the plan's pair lookups kerns it as a first glyph (1 bit);
+    /// 0 for a code point this path never shapes (not simple, or no glyph).
     private let records: UnsafeMutablePointer<UInt64>
     /// Each glyph's advance (font units, as HarfBuzz reads hmtx).
     private let advances: [Int32]
@@ -230,7 +231,10 @@ final class DirectShaper: @unchecked Sendable {
             guard advances[g] >= 0 && advances[g] <= 0xFFFF else { continue }
             var r = UInt64(g) | UInt64(advances[g]) << 16
             for (p, plan) in compiled.enumerated() {
-                r |= UInt64(plan?.flags[g] ?? DirectShaper.harfBuzz) << UInt64(32 + 2 * p)
+                r |= UInt64(plan?.flags[g] ?? DirectShaper.harfBuzz) << UInt64(32 + 3 * p)
+                if let plan, plan.pairs.contains(where: { $0.covered[g >> 6] & (1 << UInt64(g & 63)) != 0 }) {
+                    r |= 1 << UInt64(34 + 3 * p)
+                }
             }
             records[c] = r
         }
@@ -271,8 +275,8 @@ final class DirectShaper: @unchecked Sendable {
         guard planIndex >= 0, let plan = plans[planIndex] else { return .harfBuzz }
         let n = range.count
         guard n > 0 else { return .simple }
-        let shift = UInt64(32 + 2 * planIndex)
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { items -> Outcome in
+        let shift = UInt64(32 + 3 * planIndex)
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { items -> Outcome in
             // Each character's record: glyph and advance, and whether the plan lets it through.
             var needsCheck = false
             for k in 0..<n {
@@ -283,7 +287,7 @@ final class DirectShaper: @unchecked Sendable {
                     if f == DirectShaper.harfBuzz { return .harfBuzz }
                     needsCheck = true
                 }
-                items[k] = UInt32(truncatingIfNeeded: r)  // glyph | advance << 16
+                items[k] = r & 0xFFFF_FFFF | (r >> (shift + 2) & 1) << 32  // glyph | advance << 16 | kerns << 32
             }
             if needsCheck {
                 // Ligatures may form: glyphs on their own, and each glyph's first code unit.
@@ -307,11 +311,11 @@ final class DirectShaper: @unchecked Sendable {
                     let item = items[j]
                     let g = Int(item & 0xFFFF)
                     var kern: Int32 = 0
-                    if j + 1 < n {
+                    if j + 1 < n && item >> 32 != 0 {  // only glyphs some pair lookup covers kern
                         let next = Int(items[j + 1] & 0xFFFF)
                         for lookup in pairs { kern &+= DirectShaper.adjustment(lookup, g, next) }
                     }
-                    out[2 * j] = Int32(item >> 16) &+ kern
+                    out[2 * j] = Int32(truncatingIfNeeded: item >> 16 & 0xFFFF) &+ kern
                     out[2 * j + 1] = kern << 2 | 1
                 }
             }
