@@ -26,6 +26,33 @@ extension CollectionFlowLayout {
         return measureItems(in: band)
     }
 
+    /// Lays out the viewport at `offset` the way a scrolling collection view does, as tables do
+    /// (``TableLayout/layoutViewport(offset:height:anchor:)``): measures exactly every estimated
+    /// item it shows, and moves the offset so that the anchor item stays where it was on screen
+    /// while items before it change size; repeats until every item in the (moved) viewport is
+    /// exact. The anchor is `anchor` if it exists, else the first visible item already measured
+    /// (what was on screen before the scroll), else the first visible item.
+    public mutating func layoutViewport(offset: Double, anchor: IndexPath? = nil) -> FlowViewportLayout {
+        let main = engine.main
+        var current = offset
+        let visible = visibleItems(atOffset: offset)
+        let anchor = anchor.flatMap { contains($0) ? $0 : nil } ?? visible.first { !isEstimated($0) } ?? visible.first
+        let anchorScreen = anchor.flatMap { frameForItem(at: $0) }.map { $0.min(along: main) - offset }
+        var measured = 0
+        // Each round measures at least one item, so this ends.
+        for _ in 0...numberOfItems where sizer != nil {
+            let pending = visibleItems(atOffset: current).filter(isEstimated)
+            guard !pending.isEmpty else { break }
+            measureItems(at: pending)
+            measured += pending.count
+            if let anchor, let screen = anchorScreen, let frame = frameForItem(at: anchor) {
+                current = frame.min(along: main) - screen
+            }
+        }
+        return FlowViewportLayout(offset: current, correction: current - offset,
+                                  items: visibleItems(atOffset: current), measuredCount: measured)
+    }
+
     /// Measures every self-sizing item that is not measured yet.
     public mutating func measureAllItems() {
         var pending: [IndexPath] = []
@@ -109,5 +136,27 @@ extension CollectionFlowLayout {
             }
         }
         return result
+    }
+}
+
+/// What ``CollectionFlowLayout/layoutViewport(offset:anchor:)`` did: where the viewport ends up,
+/// how far it moved to keep the anchor item in place, what it shows, and how many items were
+/// measured.
+public struct FlowViewportLayout: Sendable, Hashable {
+    /// The viewport's offset along the scroll axis after the correction.
+    public var offset: Double
+    /// `offset` minus the offset asked for (negative when items above the anchor shrank).
+    public var correction: Double
+    /// The items the viewport shows at `offset`, every one measured.
+    public var items: [IndexPath]
+    /// How many items were measured.
+    public var measuredCount: Int
+
+    /// A viewport layout with these values (for comparisons in tests and tools).
+    public init(offset: Double, correction: Double, items: [IndexPath], measuredCount: Int) {
+        self.offset = offset
+        self.correction = correction
+        self.items = items
+        self.measuredCount = measuredCount
     }
 }

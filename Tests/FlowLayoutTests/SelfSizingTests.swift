@@ -107,4 +107,29 @@ import Testing
         // Item 5: 20 + (5·37 mod 50) = 20 + 35 = 55 tall; width = 320 − 220 = 100.
         #expect(all.frameForItem(at: IndexPath(item: 5, section: 0))?.size == Size(width: 100, height: 55))
     }
+
+    @Test func viewportKeepsTheAnchorInPlaceWhileItemsAboveAreMeasured() throws {
+        // One item per line (320 wide in a 320-pt container, 667 tall): estimated 100 tall, really
+        // 50. Estimated, item i is at 110 i (100 + the 10-pt line spacing).
+        var c = FlowConfiguration(containerSize: Size(width: 320, height: 667))
+        c.estimatedItemSize = Size(width: 320, height: 100)
+        let sizer = FlowClosureSizer<Double> { _ in Size(width: 320, height: 50) }
+        var layout = try CollectionFlowLayout(configuration: c,
+                                              sections: [FlowSection(items: (0..<40).map { _ in FlowItem(payload: 0) })],
+                                              sizer: sizer)
+        func paths(_ r: ClosedRange<Int>) -> [IndexPath] { r.map { IndexPath(item: $0, section: 0) } }
+        // Jump to 2200 (item 20's top): nothing above changes, so nothing moves; measuring shrinks
+        // items, which brings more into view — 20…31 at 2200 + 60 k end up measured (12 items).
+        let first = layout.layoutViewport(offset: 2200)
+        #expect(first == FlowViewportLayout(offset: 2200, correction: 0, items: paths(20...31), measuredCount: 12))
+        // Scroll up to 1100 keeping item 20 where it was (1100 below the top of the screen): items
+        // above it shrink from 110 to 60 a line, so the offset follows. It settles with items 4…16
+        // measured: item 20 at 4 · 110 + 13 · 60 + 3 · 110 = 1550, the offset at 1550 − 1100 = 450,
+        // showing items 4…15 (item 4 at 440 … item 15 at 1100; 13 measured in rounds of 7, 4, 1, 1).
+        let anchor = IndexPath(item: 20, section: 0)
+        let second = layout.layoutViewport(offset: 1100, anchor: anchor)
+        #expect(second == FlowViewportLayout(offset: 450, correction: -650, items: paths(4...15), measuredCount: 13))
+        #expect(layout.frameForItem(at: anchor)?.minY == 1550)
+        #expect(second.items.allSatisfy { !layout.isEstimated($0) })
+    }
 }
