@@ -175,7 +175,7 @@ public struct TableLayout<Content: TableContent>: Sendable {
             throw .tooManyRows(field: "sections[\(s)]", count: c.count, limit: Self.maximumElementCount)
         }
         let rule: RowHeight = c.heights != nil ? .fixed(0) : c.height
-        let (h, st) = try rowElement(RowSpec(height: rule, content: .placeholder), field: "sections[\(s)].rows")
+        let (h, st) = try rowElement(RowSpec(height: rule, content: .placeholder), field: "sections[\(s)].rows[0]")
         return .init(count: c.count, height: h, state: st, content: .placeholder,
                      heights: c.heights.map { $0[...] }, contents: c.contents.map { $0[...] })
     }

@@ -107,17 +107,40 @@ public struct SectionSpec<Content: TableContent>: Sendable {
         self.columns = RowColumns(heights: nil, contents: contents, height: height)
     }
 
-    /// A section of the given rows.
+    /// A section of the given rows. Rows that all have a fixed height, or all follow one height
+    /// rule, are kept column-wise (one array of heights, one of payloads), which the table copies
+    /// into its leaves in bulk; other mixes are kept as runs of one row.
     public init(header: HeaderFooter<Content> = .styleDefault, rows: [RowSpec<Content>],
                 footer: HeaderFooter<Content> = .styleDefault) {
         self.header = header
         self.footer = footer
-        // A plain index loop: this runs unspecialized in client modules, where `map`'s generic
+        // Plain index loops: this runs unspecialized in client modules, where `map`'s generic
         // iterator costs a metadata lookup per row.
-        var runs: [RowRun<Content>] = []
-        runs.reserveCapacity(rows.count)
-        for i in rows.indices { runs.append(RowRun(count: 1, row: rows[i])) }
-        self.runs = runs
+        var heights: [Double] = []
+        var contents: [Content] = []
+        var allFixed = true, oneRule = true
+        let rule = rows.first?.height ?? .tableDefault
+        heights.reserveCapacity(rows.count)
+        contents.reserveCapacity(rows.count)
+        for i in rows.indices {
+            let row = rows[i]
+            if case .fixed(let h) = row.height { heights.append(h) } else { allFixed = false }
+            if row.height != rule { oneRule = false }
+            if !allFixed && !oneRule { break }
+            contents.append(row.content)
+        }
+        if !rows.isEmpty && allFixed {
+            self.runs = []
+            self.columns = RowColumns(heights: heights, contents: contents, height: .tableDefault)
+        } else if !rows.isEmpty && oneRule {
+            self.runs = []
+            self.columns = RowColumns(heights: nil, contents: contents, height: rule)
+        } else {
+            var runs: [RowRun<Content>] = []
+            runs.reserveCapacity(rows.count)
+            for i in rows.indices { runs.append(RowRun(count: 1, row: rows[i])) }
+            self.runs = runs
+        }
     }
 
     /// A section of `count` identical rows (default: `count` rows of the table's `rowHeight`).

@@ -10,9 +10,10 @@ import Testing
     @Test func heightsEqualRowByRow() throws {
         let columns = try TableLayout<Item>(configuration: TableConfiguration(style: .grouped),
                                             sections: [SectionSpec(heights: Self.heights), SectionSpec(heights: [44, 10])])
+        // One run per row: the generic path, which `SectionSpec(rows:)` also takes for mixed rows.
         let rows = try TableLayout<Item>(configuration: TableConfiguration(style: .grouped),
-                                         sections: [SectionSpec(rows: Self.heights.map { .fixed($0) }),
-                                                    SectionSpec(rows: [.fixed(44), .fixed(10)])])
+                                         sections: [SectionSpec(runs: Self.heights.map { RowRun(count: 1, row: .fixed($0)) }),
+                                                    SectionSpec(runs: [RowRun(count: 1, row: .fixed(44)), RowRun(count: 1, row: .fixed(10))])])
         // Grouped: a 20-pt header and footer per section around the rows.
         let expected: Double = 20 + Self.heights.reduce(0, +) + 20 + 20 + 44 + 10 + 20
         #expect(columns.contentSize.height == expected)
@@ -35,6 +36,29 @@ import Testing
         // Each row: its content height rounded to 1/2 plus the 0.5-pt separator.
         let exact = items.reduce(0.0) { $0 + $1.height + 0.5 }
         #expect(t.contentSize.height == exact)
+    }
+
+    @Test func rowsGivenOneByOneBecomeColumnsWhenTheyAgree() throws {
+        // All fixed (payloads kept) and all one rule become columns; a mix stays runs — and all
+        // three lay out as one run per row does.
+        let fixed: [RowSpec<Item>] = (0..<300).map { .fixed(20 + Double($0 % 7), content: Item(id: $0)) }
+        let automatic: [RowSpec<Item>] = (0..<300).map { .automatic(Item(id: $0, height: Double(30 + $0 % 4))) }
+        let mixed: [RowSpec<Item>] = (0..<300).map { $0 % 2 == 0 ? fixed[$0] : automatic[$0] }
+        #expect(SectionSpec(rows: fixed).columns?.heights?.count == 300)
+        #expect(SectionSpec(rows: automatic).columns?.height == .automatic)
+        #expect(SectionSpec(rows: mixed).columns == nil && SectionSpec(rows: mixed).runs.count == 300)
+        let c = TableConfiguration(rowHeight: .automatic, estimatedRowHeight: 44)
+        for rows in [fixed, automatic, mixed] {
+            var a = try TableLayout<Item>(configuration: c, sections: [SectionSpec(rows: rows)], sizer: itemSizer)
+            var b = try TableLayout<Item>(configuration: c, sections: [SectionSpec(runs: rows.map { RowRun(count: 1, row: $0) })],
+                                          sizer: itemSizer)
+            #expect(a.content(at: IndexPath(0, 123))?.id == 123)
+            #expect(a.contentSize == b.contentSize)
+            try a.measureAll()
+            try b.measureAll()
+            #expect(a.contentSize == b.contentSize)
+            for r in [0, 1, 150, 299] { #expect(a.rectForRow(at: IndexPath(0, r)) == b.rectForRow(at: IndexPath(0, r))) }
+        }
     }
 
     @Test func badHeightNamesTheRow() {
