@@ -56,7 +56,7 @@ enum Preparer {
         let n = buf.count
         guard chain.faces.count < 256 else { return false }
         return withUnsafeTemporaryAllocation(of: UnicodeBreaks.Class.self, capacity: n) { classes -> Bool in
-            let table = CharacterTable.table, palette = CharacterTable.scripts, bmpFonts = chain.bmpFonts
+            let table = CharacterTable.table, palette = CharacterTable.scripts
             // Classes first: the only pass that can still fail.
             for i in 0..<n {
                 let entry = table[Int(buf[i])]
@@ -69,25 +69,34 @@ enum Preparer {
             let ends = p.ends, kinds = p.kinds, fonts = p.fonts
             var single = true
             for i in 0..<n {
-                let u = Int(buf[i])
-                let entry = table[u]
                 ends[i] = Int32(i + 1)
-                scripts[i] = 0
-                if entry & CharacterTable.hardBreak != 0 {
-                    kinds[i] = .newline
-                    fonts[i] = i > 0 ? fonts[i - 1] : 0
-                    continue
-                }
-                if entry & CharacterTable.hangingSpace != 0 { kinds[i] = .space }
-                let f = bmpFonts[u]
-                fonts[i] = f
-                if f != 0 { single = false }
-                scripts[i] = CharacterTable.script(entry, UInt32(u), palette)
+                let u = UInt32(buf[i])
+                if classifyScalar(u, table[Int(u)], at: i, chain, palette, kinds, fonts, scripts) != 0 { single = false }
             }
             p.singleFont = single
             UnicodeBreaks.decideBreaks(UnsafeBufferPointer(classes), into: p.breakAfter)
             return true
         }
+    }
+
+    /// Classifies cluster `i`, one BMP scalar `c` whose table entry is `entry`: its kind, font and
+    /// strong script (a hard break takes the font before it and no script). Returns its font.
+    @inline(__always)
+    private static func classifyScalar(_ c: UInt32, _ entry: UInt16, at i: Int, _ chain: FontChain, _ palette: [UInt32],
+                                       _ kinds: UnsafeMutableBufferPointer<PreparedParagraph.Kind>,
+                                       _ fonts: UnsafeMutableBufferPointer<UInt8>,
+                                       _ scripts: UnsafeMutableBufferPointer<UInt32>) -> UInt8 {
+        scripts[i] = 0
+        if entry & CharacterTable.hardBreak != 0 {
+            kinds[i] = .newline
+            fonts[i] = i > 0 ? fonts[i - 1] : 0
+            return fonts[i]
+        }
+        if entry & CharacterTable.hangingSpace != 0 { kinds[i] = .space }
+        let f = UInt8(truncatingIfNeeded: chain.fontIndex(for: c))
+        fonts[i] = f
+        scripts[i] = CharacterTable.script(entry, c, palette)
+        return f
     }
 
     /// Fills break opportunities, kinds and fonts (the clusters are known); writes each
@@ -106,15 +115,8 @@ enum Preparer {
             scripts[i] = 0
             if e - s == 1 && buf[s] & 0xF800 != 0xD800 {  // the common case: one BMP scalar
                 let c = UInt32(buf[s])
-                let entry = table[Int(c)]
-                if entry & CharacterTable.hardBreak != 0 {
-                    kinds[i] = .newline
-                    fonts[i] = i > 0 ? fonts[i - 1] : 0
-                    continue
-                }
-                if entry & CharacterTable.hangingSpace != 0 { kinds[i] = .space }
-                f = chain.fontIndex(for: c)
-                scripts[i] = CharacterTable.script(entry, c, palette)
+                if classifyScalar(c, table[Int(c)], at: i, chain, palette, kinds, fonts, scripts) != 0 { single = false }
+                continue
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decode(buf, s, e, into: &scalars)
