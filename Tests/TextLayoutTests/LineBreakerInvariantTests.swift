@@ -116,6 +116,60 @@ import Testing
         #expect(!r.segments.absolute)
     }
 
+    /// Where a line ends found by search (`Segments.searchable`: from the last line's length,
+    /// four segments at a time) and by the loop over every segment give the same lines to the
+    /// bit, with the fonts on each line — on text whose kerning makes positions step back
+    /// (not searchable), reach back past a line's start (widths below `lookback` take the loop),
+    /// with one, two or three fonts (three: fonts not tracked), hard breaks, and segments of
+    /// spaces only in the middle of lines.
+    @Test(arguments: [0, 1, 2, 3])
+    func searchGivesTheSameLinesAsTheLoop(variant: Int) {
+        var rng = SplitMix(seed: 77 + UInt64(variant))
+        var text = ""
+        for _ in 0..<900 {
+            let r = rng.next() % 14
+            text += r < 9 ? String(UnicodeScalar(UInt8(97 + rng.next() % 26))) : r < 12 ? " " : r < 13 ? "\n" : "\n  "
+        }
+        var p = Self.fake(text, advance: { _ in Double(200 + rng.next() % 1900) / 2048 })
+        p.metrics.append(FontMetrics(unitsPerEm: 2048, ascender: 1900, descender: -500, lineGap: 10))
+        p.metrics.append(FontMetrics(unitsPerEm: 2048, ascender: 1700, descender: -700, lineGap: 0))
+        let fonts = variant == 0 ? 1 : variant == 3 ? 3 : 2
+        for i in 0..<p.count where p.kinds[i] == .text {
+            // Kerning taken back at a line end: variant 2 also takes back more than some
+            // advances (positions then step back: not searchable) — variant 1 a little (lookback > 0).
+            switch variant {
+            case 1: if rng.next() % 5 == 0 { p.breakAdjust[i] = Double(rng.next() % 120) / 2048 }
+            case 2: if rng.next() % 5 == 0 { p.breakAdjust[i] = Double(rng.next() % 4000) / 2048 }
+            default: if rng.next() % 3 == 0 { p.breakAdjust[i] = -Double(rng.next() % 90) / 2048 }
+            }
+            p.fonts[i] = UInt8(rng.next() % UInt64(fonts))
+        }
+        p.singleFont = fonts == 1
+        p.buildSegments()
+        #expect(p.segments.absolute)
+        #expect(p.segments.searchable == (variant != 2))
+        #expect(p.segments.lastSeen.isEmpty == (fonts != 2))
+        if variant == 1 { #expect(p.segments.lookback > 0) }
+        var loop = p
+        loop.segments.searchable = false
+        for width in Array(stride(from: 0.01, through: 45, by: 0.173)) + [0] {
+            for limit in [0, 4] {
+                let a = LineBreaker(p, width: width, size: 1, anywhere: false).lines(limit: limit)
+                let b = LineBreaker(loop, width: width, size: 1, anywhere: false).lines(limit: limit)
+                #expect(a.more == b.more)
+                #expect(a.spans == b.spans)
+                #expect(a.spans.map(\.width.bitPattern) == b.spans.map(\.width.bitPattern))
+                #expect(a.spans.map(\.fonts) == b.spans.map(\.fonts))
+                // The fonts given for a line are the fonts of its clusters (2 fonts: tracked).
+                if fonts == 2 {
+                    for s in a.spans where s.end > s.start && s.fonts != 0 {
+                        #expect(s.fonts == p.fontMask(s.start, s.end))
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: [1.0, 2, 3.5, 7, 13, 40])
     func invariantsOnRandomText(width: Double) {
         var rng = SplitMix(seed: UInt64(width * 1000))

@@ -30,6 +30,32 @@ import Testing
         }
     }
 
+    /// The size-only path (line heights looked up per pair of fonts, ends found by search)
+    /// against the full layout (each line's height from its fonts): mixed Chinese and Latin in
+    /// two fonts, hard breaks, with every vertical rule of the style, at many widths.
+    @Test func measureAgreesWithLayoutOnMixedText() throws {
+        let engine = Fixtures.engine
+        let text = "尤其经济读者但是朋友觉得，因为换 Hello World 测试。\nSwift 代码 layout engine 的行高\n\n  第三段 with words and 中文字符混排 again."
+        let styles = [
+            TextStyle(font: "DejaVu Sans", size: 15),
+            TextStyle(font: "DejaVu Sans", size: 15, fontLeading: false),
+            TextStyle(font: "DejaVu Sans", size: 17, lineSpacing: 3, lineHeightMultiple: 1.3, paragraphSpacing: 7),
+            TextStyle(font: "DejaVu Sans", size: 13, minimumLineHeight: 19),
+            TextStyle(font: "DejaVu Sans", size: 13, maximumLineHeight: 14.5, scale: .init(2)),
+            TextStyle(font: "WenQuanYi Micro Hei", size: 14, fontLeading: false),
+        ]
+        for st in styles {
+            let prepared = try engine.prepare(text, style: st)
+            for w in stride(from: 40.0, through: 520, by: 7.5) {
+                let full = try prepared.layout(width: w)
+                let size = try prepared.measure(width: w)
+                #expect(size.size == full.size, "\(st) at \(w)")
+                #expect(size.lineCount == full.lines.count)
+                #expect(size.truncated == full.truncated)
+            }
+        }
+    }
+
     @Test func wordsShapedOnceServeLaterPreparations() throws {
         // With the paragraph cache off, each measurement prepares the text again — from the words
         // already shaped (keyed with their neighbours, since kerning reaches across them). Direct

@@ -77,30 +77,11 @@ extension PreparedParagraph {
     /// `LineBreaker.forEachLine` over this paragraph, read in place.
     @inline(__always)
     func forEachLine(maxWidth: Double, anywhere: Bool, limit: Int,
-                                 _ body: (LineBreaker.Span) -> Void) -> Bool {
-        return self.advances.withUnsafeBufferPointer { advances in
-            self.breakAdjust.withUnsafeBufferPointer { adjust in
-                self.kinds.withUnsafeBufferPointer { kinds in
-                    self.breakAfter.withUnsafeBufferPointer { breakAfter in
-                        segments.ends.withUnsafeBufferPointer { segEnds in
-                            segments.total.withUnsafeBufferPointer { segTotal in
-                                segments.content.withUnsafeBufferPointer { segContent in
-                                    segments.flags.withUnsafeBufferPointer { segFlags in
-                                        segments.fonts.withUnsafeBufferPointer { segFonts in
-                                            let view = LineBreaker.View(advances: advances, adjust: adjust, kinds: kinds,
-                                                            breakAfter: breakAfter, segEnds: segEnds, segTotal: segTotal,
-                                                            segContent: segContent, segFlags: segFlags, segFonts: segFonts,
-                                                            absolute: segments.absolute, maxWidth: maxWidth, anywhere: anywhere)
-                                            return view.forEachLine(limit: limit, body)
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+                     _ body: (LineBreaker.Span) -> Void) -> Bool {
+        let view = LineBreaker.View(advances: UnsafeBufferPointer(advances), adjust: UnsafeBufferPointer(breakAdjust),
+                                    kinds: UnsafeBufferPointer(kinds), breakAfter: UnsafeBufferPointer(breakAfter),
+                                    segments: segments, maxWidth: maxWidth, anywhere: anywhere)
+        return view.forEachLine(limit: limit, body)
     }
 }
 
@@ -116,12 +97,38 @@ extension LineBreaker {
         let segTotal: UnsafeBufferPointer<Double>
         let segContent: UnsafeBufferPointer<Double>
         let segFlags: UnsafeBufferPointer<UInt8>
-        /// Per segment, the fonts it uses (a bit mask); empty for a single-font paragraph.
-        let segFonts: UnsafeBufferPointer<UInt64>
+        /// `Segments.lastSeen` (empty: a line's fonts are not tracked) and its two fonts' bits.
+        let lastSeen: UnsafeBufferPointer<Int32>
+        let fontBits: (UInt64, UInt64)
+        /// `Segments.stops`.
+        let stops: UnsafeBufferPointer<Int32>
         /// `segTotal` and `segContent` are positions, not widths (`Segments.absolute`).
         let absolute: Bool
+        /// Lines end where a binary search says (`Segments.searchable`, and a width of at least
+        /// `Segments.lookback`).
+        let search: Bool
         let maxWidth: Double
         let anywhere: Bool
+
+        init(advances: UnsafeBufferPointer<Double>, adjust: UnsafeBufferPointer<Double>,
+             kinds: UnsafeBufferPointer<PreparedParagraph.Kind>, breakAfter: UnsafeBufferPointer<Bool>,
+             segments: PreparedParagraph.Segments, maxWidth: Double, anywhere: Bool) {
+            self.advances = advances
+            self.adjust = adjust
+            self.kinds = kinds
+            self.breakAfter = breakAfter
+            segEnds = UnsafeBufferPointer(segments.ends)
+            segTotal = UnsafeBufferPointer(segments.total)
+            segContent = UnsafeBufferPointer(segments.content)
+            segFlags = UnsafeBufferPointer(segments.flags)
+            lastSeen = UnsafeBufferPointer(segments.lastSeen)
+            fontBits = (1 << UInt64(segments.fontPair.0), 1 << UInt64(segments.fontPair.1))
+            stops = UnsafeBufferPointer(segments.stops)
+            absolute = segments.absolute
+            search = segments.searchable && maxWidth >= segments.lookback
+            self.maxWidth = maxWidth
+            self.anywhere = anywhere
+        }
 
         var count: Int { advances.count }
 
@@ -131,11 +138,12 @@ extension LineBreaker {
             var i = 0
             var segment: Int? = anywhere ? nil : 0
             var lastHard = false
+            var cursor = Cursor()
             while i < n {
                 if limit > 0 && made == limit { return true }
                 let s: Span
                 if let k = segment {
-                    (s, segment) = line(fromSegment: k)
+                    (s, segment) = search ? line(searchingFrom: k, cursor: &cursor) : line(fromSegment: k)
                 } else {
                     s = line(from: i)
                     if !anywhere && s.end < n {
@@ -155,6 +163,14 @@ extension LineBreaker {
             return false
         }
 
+        /// The fonts of segments `k ... last` (0 = not tracked): O(1) from `lastSeen`.
+        @inline(__always)
+        func fonts(_ k: Int, _ last: Int) -> UInt64 {
+            guard !lastSeen.isEmpty else { return 0 }
+            let a = Int(lastSeen[2 * last]), b = Int(lastSeen[2 * last + 1])
+            return (a >= k ? fontBits.0 : 0) | (b >= k ? fontBits.1 : 0)
+        }
+
         /// The line starting at segment `k` (word mode): one step per segment; a segment that
         /// does not fit on an empty line falls back to `line(from:)`, which breaks it between
         /// clusters. Returns the line and the segment the next line starts at (nil when it
@@ -165,16 +181,11 @@ extension LineBreaker {
         /// apart from one after it. With positions (`absolute`) the loop carries no running sum.
         @inline(__always)
         func line(fromSegment k: Int) -> (Span, Int?) {
-            switch (segFonts.isEmpty, absolute) {
-            case (true, true): return line(fromSegment: k, tracksFonts: false, absolute: true)
-            case (false, true): return line(fromSegment: k, tracksFonts: true, absolute: true)
-            case (true, false): return line(fromSegment: k, tracksFonts: false, absolute: false)
-            case (false, false): return line(fromSegment: k, tracksFonts: true, absolute: false)
-            }
+            absolute ? line(fromSegment: k, absolute: true) : line(fromSegment: k, absolute: false)
         }
 
         @inline(__always)
-        private func line(fromSegment k: Int, tracksFonts: Bool, absolute: Bool) -> (Span, Int?) {
+        private func line(fromSegment k: Int, absolute: Bool) -> (Span, Int?) {
             let start = k == 0 ? 0 : Int(segEnds[k - 1])
             // An unlimited width is the largest finite one: no finite width exceeds either, and
             // the +∞ of a hard break or of spaces still stops the loop.
@@ -183,7 +194,6 @@ extension LineBreaker {
             // starts, and stays (content[i] − x is the width; exact, see `Segments`).
             var x = absolute ? segTotal[k] : 0.0
             var content = 0.0
-            var fonts: UInt64 = 0
             var i = k
             let segments = segEnds.count
             while true {
@@ -191,25 +201,78 @@ extension LineBreaker {
                     let candidate = absolute ? segContent[i] - x : x + segContent[i]
                     if _slowPath(candidate > limit) { break }  // once per line: keep the loop straight
                     content = candidate
-                    if tracksFonts { fonts |= segFonts[i] }
                     if !absolute { x += segTotal[i] }
                     i += 1
                 }
                 if i == segments {
-                    return (Span(start: start, end: count, width: content, hardBreak: false, fonts: fonts), segments)
+                    return (Span(start: start, end: count, width: content, hardBreak: false, fonts: fonts(k, i - 1)), segments)
                 }
                 let flags = segFlags[i]
                 if flags & PreparedParagraph.Segments.newline != 0 {
-                    return (Span(start: start, end: Int(segEnds[i]), width: content, hardBreak: true, fonts: fonts), i + 1)
+                    return (Span(start: start, end: Int(segEnds[i]), width: content, hardBreak: true, fonts: fonts(k, i)), i + 1)
                 }
                 guard flags & PreparedParagraph.Segments.hasText == 0 else { break }
                 // Spaces only: they hang, never overflow and leave the content width alone.
-                if tracksFonts { fonts |= segFonts[i] }
                 if !absolute { x += segTotal[i] }
                 i += 1
             }
             if i > k {
-                return (Span(start: start, end: Int(segEnds[i - 1]), width: content, hardBreak: false, fonts: fonts), i)
+                return (Span(start: start, end: Int(segEnds[i - 1]), width: content, hardBreak: false, fonts: fonts(k, i - 1)), i)
+            }
+            let span = line(from: start)  // a word wider than the line
+            return (span, span.end == Int(segEnds[i]) ? i + 1 : nil)
+        }
+
+        /// Where the search path is, from line to line: the first of `stops` not behind the line
+        /// being made, and how many segments the last full line held (the guess for the next).
+        struct Cursor {
+            var stop = 0
+            var guess = 0
+        }
+
+        /// `line(fromSegment:)` without visiting every segment (`search`): the line ends before
+        /// the first segment whose content position lies more than the width past the line's
+        /// start, or at a segment of content +∞ (`stops`). Content positions never decrease
+        /// between stops (`Segments.searchable`), so whether segment j fits says whether all
+        /// before it do: the search starts where the last full line's length puts the end, and
+        /// walks from there four segments at a time, then one. The widths are the same
+        /// differences of positions as the loop's, so the lines are the same to the bit.
+        @inline(__always)
+        private func line(searchingFrom k: Int, cursor: inout Cursor) -> (Span, Int?) {
+            let start = k == 0 ? 0 : Int(segEnds[k - 1])
+            let limit = maxWidth < .infinity ? maxWidth : .greatestFiniteMagnitude
+            let x = segTotal[k]
+            let segments = segEnds.count
+            var content = 0.0
+            var i = k
+            while true {
+                while cursor.stop < stops.count && Int(stops[cursor.stop]) < i { cursor.stop += 1 }
+                let hi = cursor.stop < stops.count ? Int(stops[cursor.stop]) : segments
+                // The first segment in i ..< hi that overflows (hi if none).
+                var j = Swift.min(i + cursor.guess, hi)
+                if j > i && segContent[j - 1] - x > limit {  // the guess overshoots: walk back
+                    j -= 1
+                    while j - 4 >= i && segContent[j - 4] - x > limit { j -= 4 }
+                    while j > i && segContent[j - 1] - x > limit { j -= 1 }
+                } else {  // everything before the guess fits: walk on
+                    while j + 4 <= hi && !(segContent[j + 3] - x > limit) { j += 4 }
+                    while j < hi && !(segContent[j] - x > limit) { j += 1 }
+                }
+                if j > i { content = segContent[j - 1] - x }
+                i = j
+                if i == segments {
+                    return (Span(start: start, end: count, width: content, hardBreak: false, fonts: fonts(k, i - 1)), segments)
+                }
+                guard i == hi else { break }  // segment i overflows
+                let flags = segFlags[i]
+                if flags & PreparedParagraph.Segments.newline != 0 {
+                    return (Span(start: start, end: Int(segEnds[i]), width: content, hardBreak: true, fonts: fonts(k, i)), i + 1)
+                }
+                i += 1  // spaces only: they hang, never overflow and leave the content width alone
+            }
+            if i > k {
+                cursor.guess = i - k
+                return (Span(start: start, end: Int(segEnds[i - 1]), width: content, hardBreak: false, fonts: fonts(k, i - 1)), i)
             }
             let span = line(from: start)  // a word wider than the line
             return (span, span.end == Int(segEnds[i]) ? i + 1 : nil)

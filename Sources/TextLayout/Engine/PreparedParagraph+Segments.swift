@@ -24,11 +24,24 @@ extension PreparedParagraph {
         /// loop stops at them and reads no flags.
         var content = UnsafeMutableBufferPointer<Double>(start: nil, count: 0)
         var flags = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
-        /// Per segment, the fonts its clusters use (bit f = font f); empty when the paragraph has
-        /// a single font.
-        var fonts = UnsafeMutableBufferPointer<UInt64>(start: nil, count: 0)
+        /// The fonts of a run of segments, for a paragraph that uses two fonts: per segment, the
+        /// last segment at or before it that uses `fontPair.0`, then the same for `fontPair.1`
+        /// (−1: none yet). Empty for a single font and for three or more fonts (a line's fonts
+        /// are then found from the font runs). See `fonts(from:through:)`.
+        var lastSeen = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+        var fontPair: (UInt8, UInt8) = (0, 0)
+        /// The segments whose content is +∞ (hard breaks, segments of spaces only), in order.
+        var stops = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
         /// Whether `total` and `content` are positions rather than widths (see above).
         var absolute = false
+        /// Positions only: whether the finite `content` values never decrease, so that the line
+        /// breaker may find where a line ends by binary search (see `lookback`).
+        var searchable = false
+        /// With `searchable`: the most a line starting at segment k reaches back, max over k of
+        /// (the content position of the last segment with text before k) − `total[k]`; at most
+        /// about a kerning value, usually ≤ 0. A binary search from k is exact when the available
+        /// width is at least this: nothing before k can then look like an overflow.
+        var lookback = -Double.infinity
 
         static let hasText: UInt8 = 1
         static let newline: UInt8 = 2
@@ -64,8 +77,9 @@ extension PreparedParagraph {
         let multiFont = !singleFont
         // Pass 1, without branches (the break pattern of mixed text defeats prediction): which
         // clusters end a segment, how many segments and how many font runs there are.
-        var segmentCount = 0, runCount = 0
-        let newline = Kind.newline.rawValue
+        var segmentCount = 0, runCount = 0, stopCount = 0
+        var seenText = 0  // whether the segment being read has a cluster of text so far
+        let newline = Kind.newline.rawValue, text = Kind.text.rawValue
         var last: UInt16 = 0xFFFF
         for i in 0..<n {
             let here = kinds[i].rawValue == newline ? 1 : 0
@@ -73,24 +87,30 @@ extension PreparedParagraph {
             let b = UInt8(truncatingIfNeeded: (breakAfter[i] ? 1 : 0) | here | next)
             isBoundary[i] = b
             segmentCount += Int(b)
+            seenText |= kinds[i].rawValue == text ? 1 : 0
+            stopCount += Int(b) & (seenText ^ 1)  // a segment without text: content +∞
+            seenText &= Int(b) ^ 1
             let run = here != 0 ? UInt16(Self.noFont) : UInt16(fonts[i])
             runCount += run != last ? 1 : 0
             last = run
         }
         if !multiFont { runCount = 0 }
-        let storage = SegmentStorage(segments: segmentCount, fonts: multiFont, runs: runCount)
+        let storage = SegmentStorage(segments: segmentCount, fonts: multiFont, runs: runCount, stops: stopCount)
         s.storage = storage
         let ends = UnsafeMutableBufferPointer(start: storage.ends, count: segmentCount)
         let totals = UnsafeMutableBufferPointer(start: storage.total, count: segmentCount)
         let contents = UnsafeMutableBufferPointer(start: storage.content, count: segmentCount)
         let flagsOut = UnsafeMutableBufferPointer(start: storage.flags, count: segmentCount)
-        let segFonts = UnsafeMutableBufferPointer(start: storage.fonts, count: multiFont ? segmentCount : 0)
+        let lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: multiFont ? 2 * segmentCount : 0)
+        let stops = UnsafeMutableBufferPointer(start: storage.stops, count: stopCount)
         let runStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: runCount)
         let runFonts = UnsafeMutableBufferPointer(start: storage.runFonts, count: runCount)
 
         // Pass 2: the segments' sums, their fonts, the font runs, and whether the sums are exact.
-        var k = 0, r = 0
+        var k = 0, r = 0, stop = 0
         var total = 0.0, content = 0.0, flags: UInt8 = 0, mask: UInt64 = 0
+        // Two fonts' last segments (`Segments.lastSeen`); a third font turns the tracking off.
+        var pair: (UInt64, UInt64) = (0, 0), seen: (Int32, Int32) = (-1, -1), pairFull = false
         var exact = true, magnitude = 0.0
         // Known exact (`fixedPoint`, and few enough clusters that no sum reaches 2³⁶): no check.
         let check = positions && !(fixedPoint && n < 1 << 15)
@@ -127,12 +147,29 @@ extension PreparedParagraph {
             // A segment that ends with a visible cluster ends a line right after it when it is
             // the last on the line: its kerning with what follows is taken back.
             if kind == .text { content += adjust[i] }
-            if flags & Segments.hasText == 0 { content = .infinity }
+            if flags & Segments.hasText == 0 {
+                content = .infinity
+                stops[stop] = Int32(k)
+                stop += 1
+            }
             ends[k] = Int32(i + 1)
             totals[k] = total
             contents[k] = content
             flagsOut[k] = flags
-            if multiFont { segFonts[k] = mask }
+            if multiFont {
+                if mask & ~(pair.0 | pair.1) != 0 {  // a font not seen before
+                    var rest = mask & ~(pair.0 | pair.1)
+                    while rest != 0 {
+                        let bit = rest & (0 &- rest)
+                        rest &= rest - 1
+                        if pair.0 == 0 { pair.0 = bit } else if pair.1 == 0 { pair.1 = bit } else { pairFull = true }
+                    }
+                }
+                if mask & pair.0 != 0 { seen.0 = Int32(k) }
+                if mask & pair.1 != 0 { seen.1 = Int32(k) }
+                lastSeen[2 * k] = seen.0
+                lastSeen[2 * k + 1] = seen.1
+            }
             k += 1
             total = 0
             content = 0
@@ -143,17 +180,31 @@ extension PreparedParagraph {
         s.total = totals
         s.content = contents
         s.flags = flagsOut
-        s.fonts = segFonts
-        // Pass 3 (over segments): positions instead of widths when every sum is exact.
+        s.stops = stops
+        if multiFont && !pairFull {
+            s.lastSeen = lastSeen
+            s.fontPair = (UInt8(pair.0.trailingZeroBitCount & 63), UInt8(pair.1.trailingZeroBitCount & 63))
+        }
+        // Pass 3 (over segments): positions instead of widths when every sum is exact; and
+        // whether a line's end may be found by binary search (`searchable`, `lookback`).
         if positions && exact && magnitude < 0x1p36 {
             var position = 0.0
+            var reach = -Double.infinity, lookback = -Double.infinity, monotone = true
             for k in 0..<segmentCount {
                 let start = position
                 position += totals[k]
                 totals[k] = start
-                if contents[k] != .infinity { contents[k] += start }
+                lookback = Swift.max(lookback, reach - start)  // exact: both fixed point
+                if contents[k] != .infinity {
+                    let c = contents[k] + start
+                    contents[k] = c
+                    monotone = monotone && c >= reach
+                    reach = c
+                }
             }
             s.absolute = true
+            s.searchable = monotone
+            s.lookback = lookback
         }
         segments = s
         fontRunStarts = runStarts
@@ -216,23 +267,27 @@ final class SegmentStorage: @unchecked Sendable {
     private let base: UnsafeMutableRawPointer
     let total: UnsafeMutablePointer<Double>
     let content: UnsafeMutablePointer<Double>
-    let fonts: UnsafeMutablePointer<UInt64>
     let ends: UnsafeMutablePointer<Int32>
+    let lastSeen: UnsafeMutablePointer<Int32>
     let runStarts: UnsafeMutablePointer<Int32>
+    let stops: UnsafeMutablePointer<Int32>
     let flags: UnsafeMutablePointer<UInt8>
     let runFonts: UnsafeMutablePointer<UInt8>
 
-    /// Room for `segments` segments (with font masks if `fonts`) and `runs` font runs.
-    init(segments: Int, fonts: Bool, runs: Int) {
-        let m = Swift.max(segments, 1), r = Swift.max(runs, 1)
-        let eights = 8 * (2 * m + (fonts ? m : 0)), fours = 4 * (m + r), ones = m + r
+    /// Room for `segments` segments (with two fonts' last segments if `fonts`), `runs` font
+    /// runs and `stops` segments of content +∞.
+    init(segments: Int, fonts: Bool, runs: Int, stops: Int) {
+        let m = Swift.max(segments, 1), r = Swift.max(runs, 1), q = Swift.max(stops, 1)
+        let f = fonts ? 2 * m : 0
+        let eights = 8 * 2 * m, fours = 4 * (m + f + r + q), ones = m + r
         byteCount = eights + fours + ones
         base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
         total = base.bindMemory(to: Double.self, capacity: m)
         content = (base + 8 * m).bindMemory(to: Double.self, capacity: m)
-        self.fonts = (base + 16 * m).bindMemory(to: UInt64.self, capacity: fonts ? m : 0)
         ends = (base + eights).bindMemory(to: Int32.self, capacity: m)
-        runStarts = (base + eights + 4 * m).bindMemory(to: Int32.self, capacity: r)
+        lastSeen = (base + eights + 4 * m).bindMemory(to: Int32.self, capacity: f)
+        runStarts = (base + eights + 4 * (m + f)).bindMemory(to: Int32.self, capacity: r)
+        self.stops = (base + eights + 4 * (m + f + r)).bindMemory(to: Int32.self, capacity: q)
         flags = (base + eights + fours).bindMemory(to: UInt8.self, capacity: m)
         runFonts = (base + eights + fours + m).bindMemory(to: UInt8.self, capacity: r)
     }

@@ -155,8 +155,29 @@ public struct PreparedText: Sendable {
     let box: PreparedBox
     /// The prepared data.
     var paragraph: PreparedParagraph { box.paragraph }
-    /// The style used by `layout(width:)`.
-    public var style: TextStyle
+    /// The style used by `layout(width:)` and `measure(width:)`.
+    public var style: TextStyle {
+        didSet { (heights, styleError) = Self.plan(box, style) }
+    }
+    /// What `style` means for this text, worked out when it is set rather than at every layout:
+    /// its line heights, or why it is invalid (`TextStyle.validate()`).
+    private var heights: LineHeights
+    private var styleError: TextLayoutError?
+
+    init(box: PreparedBox, style: TextStyle) {
+        self.box = box
+        self.style = style
+        (heights, styleError) = Self.plan(box, style)
+    }
+
+    private static func plan(_ box: PreparedBox, _ style: TextStyle) -> (LineHeights, TextLayoutError?) {
+        do throws(TextLayoutError) {
+            try style.validate()
+            return (LineHeights(box, style), nil)
+        } catch {
+            return (LineHeights(primary: box.paragraph.metrics[0], style), error)  // never used
+        }
+    }
 
     /// The text's length in UTF-16 code units.
     public var utf16Count: Int { paragraph.utf16.count }
@@ -177,7 +198,7 @@ public struct PreparedText: Sendable {
         if let width, !(width.isFinite && width >= 0) {
             throw .invalidParameter(field: "width", value: "\(width)", requirement: "must be a finite number ≥ 0 (0 = unlimited)")
         }
-        try style.validate()
-        return TextLayouter.measure(box, style: style, width: width)
+        if let styleError { throw styleError }
+        return TextLayouter.measure(box, style: style, heights: heights, width: width)
     }
 }

@@ -72,14 +72,20 @@ struct TextLayouter {
     /// closure captures only trivial values and the box — on this path, which takes about
     /// 0.1 µs, a copy of `TextStyle` or of `PreparedParagraph` (a retain per array) shows.
     static func measure(_ box: PreparedBox, style: TextStyle, width: Double?) -> TextMeasurement {
+        measure(box, style: style, heights: LineHeights(box, style), width: width)
+    }
+
+    /// `measure(_:style:width:)` with the style's line heights worked out already
+    /// (`LineHeights(box, style)`; a `PreparedText` keeps them with its style).
+    static func measure(_ box: PreparedBox, style: TextStyle, heights: LineHeights, width: Double?) -> TextMeasurement {
         guard box.paragraph.count > 0 else { return TextMeasurement(size: .zero, lineCount: 0, truncated: false) }
-        let heights = LineHeights(primary: box.paragraph.metrics[0], style)
         let maxWidth = LineBreaker.maxWidth(width, size: heights.size)
         let anywhere = style.lineBreakMode == .charWrap
         let limit = style.numberOfLines
         let lineSpacing = style.lineSpacing, paragraphSpacing = style.paragraphSpacing
         let singleFont = box.paragraph.singleFont
         let primaryHeight = heights.primary
+        let knowsPairs = heights.knowsPairs
         var count = 0, y = 0.0, widest = 0.0, previousHard = false
         var lastStart = 0, lastEnd = 0
         // Lines of a mixed-font paragraph mostly repeat the same few font sets: remember the last.
@@ -91,6 +97,8 @@ struct TextLayouter {
             }
             if singleFont {
                 y += primaryHeight
+            } else if knowsPairs && span.fonts != 0 {
+                y += heights.height(pair: span.fonts)
             } else if span.fonts != 0 && span.fonts == memoFonts {
                 y += memoHeight
             } else {
@@ -183,6 +191,31 @@ struct LineHeights {
     let maximumLineHeight: Double
     /// The height of a line in the primary font alone.
     private(set) var primary = 0.0
+    /// For a paragraph of two fonts (`Segments.lastSeen`): the bits of the two, and the height of
+    /// a line that holds neither, the first, the second or both (with the primary font's).
+    private(set) var pairBits: (UInt64, UInt64) = (0, 0)
+    private(set) var pairHeights = SIMD4<Double>()
+    /// Whether `height(pair:)` may be used.
+    private(set) var knowsPairs = false
+
+    /// The rules of `style` for the paragraph in `box`, with its two fonts' line heights.
+    init(_ box: PreparedBox, _ style: TextStyle) {
+        self.init(primary: box.paragraph.metrics[0], style)
+        let segments = box.paragraph.segments
+        guard !box.paragraph.singleFont, !segments.lastSeen.isEmpty else { return }
+        let a: UInt64 = 1 << UInt64(segments.fontPair.0), b: UInt64 = 1 << UInt64(segments.fontPair.1)
+        pairBits = (a, b)
+        pairHeights = SIMD4(primary, height(box, 0, 0, ellipsis: false, known: a),
+                            height(box, 0, 0, ellipsis: false, known: b), height(box, 0, 0, ellipsis: false, known: a | b))
+        knowsPairs = true
+    }
+
+    /// The height of a line whose fonts (`LineBreaker.Span.fonts`, not 0) are among the pair's
+    /// (`knowsPairs`): the same value as `height(_:_:_:ellipsis:known:)`, looked up.
+    @inline(__always)
+    func height(pair fonts: UInt64) -> Double {
+        pairHeights[(fonts & pairBits.0 != 0 ? 1 : 0) | (fonts & pairBits.1 != 0 ? 2 : 0)]
+    }
 
     init(primary metrics: FontMetrics, _ style: TextStyle) {
         size = style.size
