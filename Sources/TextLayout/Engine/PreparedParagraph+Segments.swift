@@ -63,152 +63,146 @@ extension PreparedParagraph {
             segments = s
             return
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { isBoundary in
-            fillSegments(&s, isBoundary, positions: positions)
+        // Room for as many segments and font runs as there are clusters: 8 bytes per cluster for
+        // each of two `Double`s and a font mask, 4 for each of two `Int32`s and 1 for each of two
+        // bytes, in 8-byte words.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (34 * n + 7) / 8) { scratch in
+            fillSegments(&s, UnsafeMutableRawPointer(scratch.baseAddress!), positions: positions)
         }
     }
 
-    /// `buildSegments(positions:)`'s passes, with room for a flag per cluster.
-    private mutating func fillSegments(_ s: inout Segments, _ isBoundary: UnsafeMutableBufferPointer<UInt8>, positions: Bool) {
+    /// `buildSegments(positions:)`: one pass over the clusters into `scratch` (room for one
+    /// segment and font run per cluster), without a branch on where segments end — the
+    /// break pattern of mixed text defeats prediction — then a copy of exactly what was made
+    /// into the paragraph's storage, as positions when every sum is exact.
+    private mutating func fillSegments(_ s: inout Segments, _ scratch: UnsafeMutableRawPointer, positions: Bool) {
         let n = count
         let kinds = UnsafeBufferPointer(self.kinds), breakAfter = UnsafeBufferPointer(self.breakAfter)
         let fonts = UnsafeBufferPointer(self.fonts)
         let advances = UnsafeBufferPointer(self.advances), adjust = UnsafeBufferPointer(self.breakAdjust)
         let multiFont = !singleFont
-        // Pass 1, without branches (the break pattern of mixed text defeats prediction): which
-        // clusters end a segment, how many segments and how many font runs there are.
-        var segmentCount = 0, runCount = 0, stopCount = 0
-        var seenText = 0  // whether the segment being read has a cluster of text so far
-        let newline = Kind.newline.rawValue, text = Kind.text.rawValue
-        var last: UInt16 = 0xFFFF
-        for i in 0..<n {
-            let here = kinds[i].rawValue == newline ? 1 : 0
-            let next = i + 1 < n ? (kinds[i + 1].rawValue == newline ? 1 : 0) : 1
-            let b = UInt8(truncatingIfNeeded: (breakAfter[i] ? 1 : 0) | here | next)
-            isBoundary[i] = b
-            segmentCount += Int(b)
-            seenText |= kinds[i].rawValue == text ? 1 : 0
-            stopCount += Int(b) & (seenText ^ 1)  // a segment without text: content +∞
-            seenText &= Int(b) ^ 1
-            let run = here != 0 ? UInt16(Self.noFont) : UInt16(fonts[i])
-            runCount += run != last ? 1 : 0
-            last = run
-        }
-        if !multiFont { runCount = 0 }
-        let storage = SegmentStorage(segments: segmentCount, fonts: multiFont, runs: runCount, stops: stopCount)
-        s.storage = storage
-        let ends = UnsafeMutableBufferPointer(start: storage.ends, count: segmentCount)
-        let totals = UnsafeMutableBufferPointer(start: storage.total, count: segmentCount)
-        let contents = UnsafeMutableBufferPointer(start: storage.content, count: segmentCount)
-        let flagsOut = UnsafeMutableBufferPointer(start: storage.flags, count: segmentCount)
-        let lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: multiFont ? 2 * segmentCount : 0)
-        let stops = UnsafeMutableBufferPointer(start: storage.stops, count: stopCount)
-        let runStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: runCount)
-        let runFonts = UnsafeMutableBufferPointer(start: storage.runFonts, count: runCount)
+        let sTotals = scratch.bindMemory(to: Double.self, capacity: n)
+        let sContents = (scratch + 8 * n).bindMemory(to: Double.self, capacity: n)
+        let sMasks = (scratch + 16 * n).bindMemory(to: UInt64.self, capacity: n)
+        let sEnds = (scratch + 24 * n).bindMemory(to: Int32.self, capacity: n)
+        let sRunStarts = (scratch + 28 * n).bindMemory(to: Int32.self, capacity: n)
+        let sFlags = (scratch + 32 * n).bindMemory(to: UInt8.self, capacity: n)
+        let sRunFonts = (scratch + 33 * n).bindMemory(to: UInt8.self, capacity: n)
 
-        // Pass 2: the segments' sums, their fonts, the font runs, and whether the sums are exact.
-        var k = 0, r = 0, stop = 0
+        // Segment k and font run r are written at every cluster and kept (k += 1, r += 1) where
+        // they end or start: no branch on either.
+        var k = 0, r = 0, stopCount = 0
         var total = 0.0, content = 0.0, flags: UInt8 = 0, mask: UInt64 = 0
-        // Two fonts' last segments (`Segments.lastSeen`); a third font turns the tracking off.
-        var pair: (UInt64, UInt64) = (0, 0), seen: (Int32, Int32) = (-1, -1), pairFull = false
+        var lastRun: UInt16 = 0xFFFF
         var exact = true, magnitude = 0.0
         // Known exact (`fixedPoint`, and few enough clusters that no sum reaches 2³⁶): no check.
         let check = positions && !(fixedPoint && n < 1 << 15)
-        var lastFont: UInt16 = 0xFFFF
+        let textKind = Kind.text.rawValue, newlineKind = Kind.newline.rawValue
         for i in 0..<n {
+            let kind = kinds[i].rawValue
             let advance = advances[i]
             total += advance
-            let kind = kinds[i]
-            switch kind {
-            case .text:
-                content = total
-                flags |= Segments.hasText
-            case .space:
-                break
-            case .newline:
-                flags |= Segments.newline
-            }
+            let isText = kind == textKind, isNewline = kind == newlineKind
+            content = isText ? total : content
+            flags |= (isText ? Segments.hasText : 0) | (isNewline ? Segments.newline : 0)
             if check {
                 exact = exact && Self.isFixedPoint(advance) && Self.isFixedPoint(adjust[i])
                 magnitude += Swift.abs(advance) + Swift.abs(adjust[i])
             }
+            // A segment ends after a break opportunity, and around a hard break.
+            let nextIsNewline = i + 1 < n ? kinds[i + 1].rawValue == newlineKind : true
+            let ends = (breakAfter[i] ? 1 : 0) | (isNewline ? 1 : 0) | (nextIsNewline ? 1 : 0)
             if multiFont {
                 let f = fonts[i]
-                if kind != .newline && f < 64 { mask |= 1 << UInt64(f) }
-                let run = kind == .newline ? Self.noFont : f
-                if UInt16(run) != lastFont {
-                    runStarts[r] = Int32(i)
-                    runFonts[r] = run
-                    r += 1
-                    lastFont = UInt16(run)
-                }
+                mask |= !isNewline && f < 64 ? 1 << UInt64(f & 63) : 0
+                let run = isNewline ? UInt16(Self.noFont) : UInt16(f)
+                sRunStarts[r] = Int32(i)
+                sRunFonts[r] = UInt8(truncatingIfNeeded: run)
+                r += run != lastRun ? 1 : 0
+                lastRun = run
+                sMasks[k] = mask
             }
-            guard isBoundary[i] != 0 else { continue }
             // A segment that ends with a visible cluster ends a line right after it when it is
-            // the last on the line: its kerning with what follows is taken back.
-            if kind == .text { content += adjust[i] }
-            if flags & Segments.hasText == 0 {
-                content = .infinity
-                stops[stop] = Int32(k)
-                stop += 1
-            }
-            ends[k] = Int32(i + 1)
-            totals[k] = total
-            contents[k] = content
-            flagsOut[k] = flags
-            if multiFont {
-                if mask & ~(pair.0 | pair.1) != 0 {  // a font not seen before
-                    var rest = mask & ~(pair.0 | pair.1)
-                    while rest != 0 {
-                        let bit = rest & (0 &- rest)
-                        rest &= rest - 1
-                        if pair.0 == 0 { pair.0 = bit } else if pair.1 == 0 { pair.1 = bit } else { pairFull = true }
-                    }
-                }
-                if mask & pair.0 != 0 { seen.0 = Int32(k) }
-                if mask & pair.1 != 0 { seen.1 = Int32(k) }
-                lastSeen[2 * k] = seen.0
-                lastSeen[2 * k + 1] = seen.1
-            }
-            k += 1
-            total = 0
-            content = 0
-            flags = 0
-            mask = 0
+            // the last on the line: its kerning with what follows is taken back. Without text,
+            // its content is +∞ (see `Segments.content`).
+            let hasText = flags & Segments.hasText != 0
+            sEnds[k] = Int32(i + 1)
+            sTotals[k] = total
+            sContents[k] = hasText ? content + (isText ? adjust[i] : 0) : .infinity
+            sFlags[k] = flags
+            stopCount += ends & (hasText ? 0 : 1)
+            k += ends
+            let keep = ends == 0
+            total = keep ? total : 0
+            content = keep ? content : 0
+            flags = keep ? flags : 0
+            mask = keep ? mask : 0
         }
-        s.ends = ends
-        s.total = totals
-        s.content = contents
-        s.flags = flagsOut
-        s.stops = stops
+        if !multiFont { r = 0 }
+
+        let storage = SegmentStorage(segments: k, fonts: multiFont, runs: r, stops: stopCount)
+        s.storage = storage
+        storage.ends.update(from: sEnds, count: k)
+        storage.flags.update(from: sFlags, count: k)
+        storage.runStarts.update(from: sRunStarts, count: r)
+        storage.runFonts.update(from: sRunFonts, count: r)
+        s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
+        s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
+        s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: stopCount)
+        s.total = UnsafeMutableBufferPointer(start: storage.total, count: k)
+        s.content = UnsafeMutableBufferPointer(start: storage.content, count: k)
+        // Per segment: the stops, and two fonts' last segments (`Segments.lastSeen`; a third
+        // font turns the tracking off).
+        var stop = 0
+        var pair: (UInt64, UInt64) = (0, 0), seen: (Int32, Int32) = (-1, -1), pairFull = false
+        for j in 0..<k {
+            storage.stops[stop] = Int32(j)
+            stop += sFlags[j] & Segments.hasText == 0 ? 1 : 0
+            guard multiFont else { continue }
+            let mask = sMasks[j]
+            if _slowPath(mask & ~(pair.0 | pair.1) != 0) {  // a font not seen before
+                var rest = mask & ~(pair.0 | pair.1)
+                while rest != 0 {
+                    let bit = rest & (0 &- rest)
+                    rest &= rest - 1
+                    if pair.0 == 0 { pair.0 = bit } else if pair.1 == 0 { pair.1 = bit } else { pairFull = true }
+                }
+            }
+            seen.0 = mask & pair.0 != 0 ? Int32(j) : seen.0
+            seen.1 = mask & pair.1 != 0 ? Int32(j) : seen.1
+            storage.lastSeen[2 * j] = seen.0
+            storage.lastSeen[2 * j + 1] = seen.1
+        }
         if multiFont && !pairFull {
-            s.lastSeen = lastSeen
+            s.lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: 2 * k)
             s.fontPair = (UInt8(pair.0.trailingZeroBitCount & 63), UInt8(pair.1.trailingZeroBitCount & 63))
         }
-        // Pass 3 (over segments): positions instead of widths when every sum is exact; and
-        // whether a line's end may be found by binary search (`searchable`, `lookback`).
+        // Positions instead of widths when every sum is exact; and whether a line's end may be
+        // found by search (`searchable`, `lookback`).
         if positions && exact && magnitude < 0x1p36 {
             var position = 0.0
             var reach = -Double.infinity, lookback = -Double.infinity, monotone = true
-            for k in 0..<segmentCount {
+            for j in 0..<k {
                 let start = position
-                position += totals[k]
-                totals[k] = start
+                position += sTotals[j]
+                storage.total[j] = start
                 lookback = Swift.max(lookback, reach - start)  // exact: both fixed point
-                if contents[k] != .infinity {
-                    let c = contents[k] + start
-                    contents[k] = c
-                    monotone = monotone && c >= reach
-                    reach = c
-                }
+                let c = sContents[j] + start  // +∞ stays +∞
+                storage.content[j] = c
+                let finite = c != .infinity
+                monotone = monotone && (!finite || c >= reach)
+                reach = finite ? c : reach
             }
             s.absolute = true
             s.searchable = monotone
             s.lookback = lookback
+        } else {
+            storage.total.update(from: sTotals, count: k)
+            storage.content.update(from: sContents, count: k)
         }
         segments = s
-        fontRunStarts = runStarts
-        fontRunFonts = runFonts
+        fontRunStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: r)
+        fontRunFonts = UnsafeMutableBufferPointer(start: storage.runFonts, count: r)
     }
 
     /// Whether every sum and difference of these values is exact in `Double`: each a multiple
@@ -275,9 +269,9 @@ final class SegmentStorage: @unchecked Sendable {
     let runFonts: UnsafeMutablePointer<UInt8>
 
     /// Room for `segments` segments (with two fonts' last segments if `fonts`), `runs` font
-    /// runs and `stops` segments of content +∞.
+    /// runs and `stops` segments of content +∞ (and one more, written and not kept).
     init(segments: Int, fonts: Bool, runs: Int, stops: Int) {
-        let m = Swift.max(segments, 1), r = Swift.max(runs, 1), q = Swift.max(stops, 1)
+        let m = Swift.max(segments, 1), r = Swift.max(runs, 1), q = stops + 1
         let f = fonts ? 2 * m : 0
         let eights = 8 * 2 * m, fours = 4 * (m + f + r + q), ones = m + r
         byteCount = eights + fours + ones
