@@ -67,6 +67,15 @@ final class DirectShaper: @unchecked Sendable {
         let checkLookups: [Int32]
         /// The pair-adjustment lookups, in the plan's order.
         let pairs: [RawPairLookup]
+        /// The sum of `pairs`' adjustments for every pair of glyphs below `kernBound` (the
+        /// Latin letters of most fonts), row by first glyph: one load instead of a walk through
+        /// the lookups, with no branch on the text. Empty when there are no pairs, or when a sum
+        /// does not fit 16 bits.
+        let kerns: [Int16]
+        let kernBound: Int
+
+        /// Glyphs below this get `kerns` (a 32 KiB table per plan).
+        static let kernTableBound = 128
 
         init(flags: [UInt8], checkStart: [Int32], checks: [Check], checkLookups: [Int32], pairs: [RawPairLookup]) {
             self.flags = flags
@@ -74,6 +83,24 @@ final class DirectShaper: @unchecked Sendable {
             self.checks = checks
             self.checkLookups = checkLookups
             self.pairs = pairs
+            let bound = Swift.min(flags.count, Self.kernTableBound)
+            var table = [Int16]()
+            if !pairs.isEmpty && bound > 0 {
+                table = Array(repeating: 0, count: bound * bound)
+                fill: for first in 0..<bound {
+                    for second in 0..<bound {
+                        var sum: Int32 = 0
+                        for lookup in pairs { sum &+= DirectShaper.adjustment(lookup, first, second) }
+                        guard let v = Int16(exactly: sum) else {
+                            table = []
+                            break fill
+                        }
+                        table[first * bound + second] = v
+                    }
+                }
+            }
+            kerns = table
+            kernBound = table.isEmpty ? 0 : bound
         }
     }
 
@@ -306,17 +333,24 @@ final class DirectShaper: @unchecked Sendable {
                 }
             }
             // The common case: one glyph per code unit, advances from the records.
+            let bound = plan.kernBound
             plan.pairs.withUnsafeBufferPointer { pairs in
-                for j in 0..<n {
-                    let item = items[j]
-                    let g = Int(item & 0xFFFF)
-                    var kern: Int32 = 0
-                    if j + 1 < n && item >> 32 != 0 {  // only glyphs some pair lookup covers kern
-                        let next = Int(items[j + 1] & 0xFFFF)
-                        for lookup in pairs { kern &+= DirectShaper.adjustment(lookup, g, next) }
+                plan.kerns.withUnsafeBufferPointer { table in
+                    for j in 0..<n {
+                        let item = items[j]
+                        let g = Int(item & 0xFFFF)
+                        var kern: Int32 = 0
+                        if j + 1 < n {
+                            let next = Int(items[j + 1] & 0xFFFF)
+                            if g < bound && next < bound {
+                                kern = Int32(table[g &* bound &+ next])
+                            } else if item >> 32 != 0 {  // only glyphs some pair lookup covers kern
+                                for lookup in pairs { kern &+= DirectShaper.adjustment(lookup, g, next) }
+                            }
+                        }
+                        out[2 * j] = Int32(truncatingIfNeeded: item >> 16 & 0xFFFF) &+ kern
+                        out[2 * j + 1] = kern << 2 | 1
                     }
-                    out[2 * j] = Int32(truncatingIfNeeded: item >> 16 & 0xFFFF) &+ kern
-                    out[2 * j + 1] = kern << 2 | 1
                 }
             }
             return .simple
@@ -369,18 +403,26 @@ final class DirectShaper: @unchecked Sendable {
                           units: Int, _ out: UnsafeMutablePointer<Int32>) {
         let m = run.count
         if clusters != nil { out.initialize(repeating: 0, count: 2 * units) }
+        let bound = plan.kernBound
         advances.withUnsafeBufferPointer { advances in
         plan.pairs.withUnsafeBufferPointer { pairs in
+        plan.kerns.withUnsafeBufferPointer { table in
             for j in 0..<m {
                 let g = Int(run[j])
                 var kern: Int32 = 0
                 if j + 1 < m {
-                    for lookup in pairs { kern &+= DirectShaper.adjustment(lookup, g, Int(run[j + 1])) }
+                    let next = Int(run[j + 1])
+                    if g < bound && next < bound {
+                        kern = Int32(table[g &* bound &+ next])
+                    } else {
+                        for lookup in pairs { kern &+= DirectShaper.adjustment(lookup, g, next) }
+                    }
                 }
                 let u = clusters.map { Int($0[j]) } ?? j
                 out[2 * u] = advances[g] &+ kern
                 out[2 * u + 1] = kern << 2 | 1
             }
+        }
         }
         }
     }
@@ -413,7 +455,7 @@ final class DirectShaper: @unchecked Sendable {
 
     /// The x-advance adjustment `lookup` gives `first` when `second` follows it.
     @inline(__always)
-    private static func adjustment(_ lookup: RawPairLookup, _ first: Int, _ second: Int) -> Int32 {
+    fileprivate static func adjustment(_ lookup: RawPairLookup, _ first: Int, _ second: Int) -> Int32 {
         guard lookup.covered[first >> 6] & (1 << UInt64(first & 63)) != 0 else { return 0 }
         let s = Int(lookup.start[first]), e = Int(lookup.start[first + 1])
         var k = s

@@ -90,53 +90,62 @@ extension PreparedParagraph {
         let sRunFonts = (scratch + 33 * n).bindMemory(to: UInt8.self, capacity: n)
 
         // Segment k and font run r are written at every cluster and kept (k += 1, r += 1) where
-        // they end or start: no branch on either.
+        // they end or start. Flags are integers and choices are masks, so that the loop has no
+        // branch on the text (a compiler turns `?:` on a `Bool` into jumps here).
         var k = 0, r = 0, stopCount = 0
-        var total = 0.0, content = 0.0, flags: UInt8 = 0, mask: UInt64 = 0
-        var lastRun: UInt16 = 0xFFFF
+        var total = 0.0, contentBits: UInt64 = 0, flags: UInt64 = 0, mask: UInt64 = 0
+        var lastRun: UInt64 = 0xFFFF
         var exact = true, magnitude = 0.0
         // Known exact (`fixedPoint`, and few enough clusters that no sum reaches 2³⁶): no check.
         let check = positions && !(fixedPoint && n < 1 << 15)
-        let textKind = Kind.text.rawValue, newlineKind = Kind.newline.rawValue
+        // Kinds as bytes: 0 text, 1 space, 2 hard break; break opportunities as 0 or 1.
+        assert(Kind.text.rawValue == 0 && Kind.space.rawValue == 1 && Kind.newline.rawValue == 2)
+        let kindBytes = UnsafeRawPointer(kinds.baseAddress!).assumingMemoryBound(to: UInt8.self)
+        let breakBytes = UnsafeRawPointer(breakAfter.baseAddress!).assumingMemoryBound(to: UInt8.self)
+        let infinityBits = Double.infinity.bitPattern
         for i in 0..<n {
-            let kind = kinds[i].rawValue
+            let kind = UInt64(kindBytes[i])
+            let newline = kind >> 1, text = ((kind | newline) & 1) ^ 1
+            let textMask = 0 &- text
             let advance = advances[i]
             total += advance
-            let isText = kind == textKind, isNewline = kind == newlineKind
-            content = isText ? total : content
-            flags |= (isText ? Segments.hasText : 0) | (isNewline ? Segments.newline : 0)
+            contentBits = (total.bitPattern & textMask) | (contentBits & ~textMask)
+            flags |= text | newline << 1  // Segments.hasText, Segments.newline
             if check {
                 exact = exact && Self.isFixedPoint(advance) && Self.isFixedPoint(adjust[i])
                 magnitude += Swift.abs(advance) + Swift.abs(adjust[i])
             }
             // A segment ends after a break opportunity, and around a hard break.
-            let nextIsNewline = i + 1 < n ? kinds[i + 1].rawValue == newlineKind : true
-            let ends = (breakAfter[i] ? 1 : 0) | (isNewline ? 1 : 0) | (nextIsNewline ? 1 : 0)
+            let nextNewline: UInt64 = i + 1 < n ? UInt64(kindBytes[i + 1]) >> 1 : 1
+            let ends = UInt64(breakBytes[i]) | newline | nextNewline
             if multiFont {
-                let f = fonts[i]
-                mask |= !isNewline && f < 64 ? 1 << UInt64(f & 63) : 0
-                let run = isNewline ? UInt16(Self.noFont) : UInt16(f)
-                sRunStarts[r] = Int32(i)
+                let f = UInt64(fonts[i])
+                let tracked = (newline ^ 1) & ((f &- 64) >> 63)  // not a hard break, font < 64
+                mask |= (1 << (f & 63)) & (0 &- tracked)
+                let run = f | (newline &* 0xFF)  // `noFont` for a hard break
+                sRunStarts[r] = Int32(truncatingIfNeeded: i)
                 sRunFonts[r] = UInt8(truncatingIfNeeded: run)
-                r += run != lastRun ? 1 : 0
+                r &+= Int(truncatingIfNeeded: (run ^ lastRun) != 0 ? 1 as UInt64 : 0)
                 lastRun = run
                 sMasks[k] = mask
             }
             // A segment that ends with a visible cluster ends a line right after it when it is
             // the last on the line: its kerning with what follows is taken back. Without text,
             // its content is +∞ (see `Segments.content`).
-            let hasText = flags & Segments.hasText != 0
-            sEnds[k] = Int32(i + 1)
+            let hasText = flags & 1, hasTextMask = 0 &- hasText
+            // × 0 or 1, not a choice: a compiler would make a choice a jump again.
+            let c = Double(bitPattern: contentBits) + adjust[i] * Double(text)
+            sEnds[k] = Int32(truncatingIfNeeded: i &+ 1)
             sTotals[k] = total
-            sContents[k] = hasText ? content + (isText ? adjust[i] : 0) : .infinity
-            sFlags[k] = flags
-            stopCount += ends & (hasText ? 0 : 1)
-            k += ends
-            let keep = ends == 0
-            total = keep ? total : 0
-            content = keep ? content : 0
-            flags = keep ? flags : 0
-            mask = keep ? mask : 0
+            sContents[k] = Double(bitPattern: (c.bitPattern & hasTextMask) | (infinityBits & ~hasTextMask))
+            sFlags[k] = UInt8(truncatingIfNeeded: flags)
+            stopCount &+= Int(truncatingIfNeeded: ends & (hasText ^ 1))
+            k &+= Int(truncatingIfNeeded: ends)
+            let keep = ends &- 1  // all ones to carry on, 0 where the segment ended
+            total = Double(bitPattern: total.bitPattern & keep)
+            contentBits &= keep
+            flags &= keep
+            mask &= keep
         }
         if !multiFont { r = 0 }
 
@@ -168,8 +177,10 @@ extension PreparedParagraph {
                     if pair.0 == 0 { pair.0 = bit } else if pair.1 == 0 { pair.1 = bit } else { pairFull = true }
                 }
             }
-            seen.0 = mask & pair.0 != 0 ? Int32(j) : seen.0
-            seen.1 = mask & pair.1 != 0 ? Int32(j) : seen.1
+            let has0 = Int32(truncatingIfNeeded: (mask & pair.0 != 0 ? 1 : 0) as UInt64)
+            let has1 = Int32(truncatingIfNeeded: (mask & pair.1 != 0 ? 1 : 0) as UInt64)
+            seen.0 = seen.0 &+ (Int32(j) &- seen.0) &* has0  // j where the font is used (no jump)
+            seen.1 = seen.1 &+ (Int32(j) &- seen.1) &* has1
             storage.lastSeen[2 * j] = seen.0
             storage.lastSeen[2 * j + 1] = seen.1
         }
