@@ -56,6 +56,18 @@ import Testing
         }
     }
 
+    /// The UTF-8 length a line's text slice is found by, for every UTF-16 code unit: the
+    /// standard library's count for each scalar of the BMP, and 4 + 0 for a surrogate pair.
+    @Test func utf8LengthOfEveryCodeUnit() {
+        for u in UInt16.min...UInt16.max {
+            if let scalar = Unicode.Scalar(u) {
+                #expect(TextLayouter.utf8Length(u) == String(scalar).utf8.count, "U+\(String(u, radix: 16))")
+            } else {
+                #expect(TextLayouter.utf8Length(u) == (u < 0xDC00 ? 4 : 0), "surrogate \(String(u, radix: 16))")
+            }
+        }
+    }
+
     @Test func wordsShapedOnceServeLaterPreparations() throws {
         // With the paragraph cache off, each measurement prepares the text again — from the words
         // already shaped (keyed with their neighbours, since kerning reaches across them). Direct

@@ -341,13 +341,13 @@ enum Preparer {
     private static func resolveScripts(_ scripts: UnsafeMutableBufferPointer<UInt32>) {
         var current: UInt32 = 0
         var first = -1  // the first cluster with a script of its own
+        // Common and strong clusters alternate without pattern in mixed text: no branch on them.
         for i in scripts.indices {
-            if scripts[i] == 0 {
-                scripts[i] = current
-            } else {
-                current = scripts[i]
-                if first < 0 { first = i }
-            }
+            let s = scripts[i]
+            let strong = UInt32(truncatingIfNeeded: (s != 0 ? 1 : 0) as UInt64)
+            current = current &+ (s &- current) &* strong  // s when strong (× 1, not a choice)
+            scripts[i] = current
+            if _slowPath(first < 0) && s != 0 { first = i }
         }
         // Only the clusters before the first strong one are still 0: they take its script.
         let lead = first < 0 ? latin : scripts[first]

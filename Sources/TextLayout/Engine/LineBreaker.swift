@@ -68,6 +68,7 @@ struct LineBreaker {
     /// All lines (up to `limit`, 0 = no limit), and whether any text is left after them.
     func lines(limit: Int = 0) -> (spans: [Span], more: Bool) {
         var spans: [Span] = []
+        spans.reserveCapacity(Swift.min(box.paragraph.count + 1, 16))  // most paragraphs: one allocation
         let more = forEachLine(limit: limit) { spans.append($0) }
         return (spans, more)
     }

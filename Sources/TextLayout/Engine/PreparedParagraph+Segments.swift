@@ -286,7 +286,7 @@ final class SegmentStorage: @unchecked Sendable {
         let f = fonts ? 2 * m : 0
         let eights = 8 * 2 * m, fours = 4 * (m + f + r + q), ones = m + r
         byteCount = eights + fours + ones
-        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)  // malloc's own: no memalign
         total = base.bindMemory(to: Double.self, capacity: m)
         content = (base + 8 * m).bindMemory(to: Double.self, capacity: m)
         ends = (base + eights).bindMemory(to: Int32.self, capacity: m)

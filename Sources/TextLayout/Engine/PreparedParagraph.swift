@@ -144,7 +144,7 @@ final class ClusterStorage: @unchecked Sendable {
         let n = Swift.max(units, 1)
         let doubles = 2 * 8 * n, ints = 4 * (n + 1), shorts = 2 * n, bytes = 3 * n
         byteCount = doubles + ints + shorts + bytes
-        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)  // malloc's own: no memalign
         advances = base.bindMemory(to: Double.self, capacity: n)
         breakAdjust = (base + 8 * n).bindMemory(to: Double.self, capacity: n)
         ends = (base + doubles).bindMemory(to: Int32.self, capacity: n + 1)

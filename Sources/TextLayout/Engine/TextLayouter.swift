@@ -170,9 +170,17 @@ struct TextLayouter {
     }
 
     /// The UTF-8 bytes a UTF-16 code unit stands for (a surrogate pair's four, on its first unit).
+    /// Sums of comparisons, not choices: ASCII and ideographs alternate without pattern in
+    /// mixed text, and a jump per unit would be mispredicted.
     @inline(__always)
-    private static func utf8Length(_ u: UInt16) -> Int {
-        u < 0x80 ? 1 : u < 0x800 ? 2 : (u & 0xFC00 == 0xDC00 ? 0 : u & 0xFC00 == 0xD800 ? 4 : 3)
+    static func utf8Length(_ u: UInt16) -> Int {
+        let v = Int(u)
+        // 1 when v > 0x7F, when v > 0x7FF: the sign bit of the difference.
+        let twoOrMore = Int(bitPattern: UInt(bitPattern: 0x7F &- v) >> 63)
+        let threeOrMore = Int(bitPattern: UInt(bitPattern: 0x7FF &- v) >> 63)
+        let high = Int(truncatingIfNeeded: (u & 0xFC00 == 0xD800 ? 1 : 0) as UInt8)
+        let low = Int(truncatingIfNeeded: (u & 0xFC00 == 0xDC00 ? 1 : 0) as UInt8)
+        return 1 &+ twoOrMore &+ threeOrMore &+ high &- 3 &* low
     }
 
     /// The height of a line of clusters `start ..< end` (see `LineHeights.height`).
