@@ -29,11 +29,13 @@ let package = Package(
         .target(
             name: "CICUShim",
             linkerSettings: [.linkedLibrary("icuuc")]),
+        // Loops over a paragraph's clusters in C, where selects can be kept from becoming jumps.
+        .target(name: "CTextKernels"),
 
         .target(name: "LayoutGeometry"),
         .target(
             name: "TextLayout",
-            dependencies: ["LayoutGeometry", "CFreeType", "CHarfBuzz", "CICUShim"]),
+            dependencies: ["LayoutGeometry", "CFreeType", "CHarfBuzz", "CICUShim", "CTextKernels"]),
         .target(name: "TableLayout", dependencies: ["LayoutGeometry"]),
         .target(name: "FlowLayout", dependencies: ["LayoutGeometry"]),
         .target(

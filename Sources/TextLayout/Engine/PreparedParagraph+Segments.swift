@@ -89,65 +89,22 @@ extension PreparedParagraph {
         let sFlags = (scratch + 32 * n).bindMemory(to: UInt8.self, capacity: n)
         let sRunFonts = (scratch + 33 * n).bindMemory(to: UInt8.self, capacity: n)
 
-        // Segment k and font run r are written at every cluster and kept (k += 1, r += 1) where
-        // they end or start. Flags are integers and choices are masks, so that the loop has no
-        // branch on the text (a compiler turns `?:` on a `Bool` into jumps here).
-        var k = 0, r = 0, stopCount = 0
-        var total = 0.0, contentBits: UInt64 = 0, flags: UInt64 = 0, mask: UInt64 = 0
-        var lastRun: UInt64 = 0xFFFF
-        var exact = true, magnitude = 0.0
         // Known exact (`fixedPoint`, and few enough clusters that no sum reaches 2³⁶): no check.
-        let check = positions && !(fixedPoint && n < 1 << 15)
-        // Kinds as bytes: 0 text, 1 space, 2 hard break; break opportunities as 0 or 1.
-        assert(Kind.text.rawValue == 0 && Kind.space.rawValue == 1 && Kind.newline.rawValue == 2)
-        let kindBytes = UnsafeRawPointer(kinds.baseAddress!).assumingMemoryBound(to: UInt8.self)
-        let breakBytes = UnsafeRawPointer(breakAfter.baseAddress!).assumingMemoryBound(to: UInt8.self)
-        let infinityBits = Double.infinity.bitPattern
-        for i in 0..<n {
-            let kind = UInt64(kindBytes[i])
-            let newline = kind >> 1, text = ((kind | newline) & 1) ^ 1
-            let textMask = 0 &- text
-            let advance = advances[i]
-            total += advance
-            contentBits = (total.bitPattern & textMask) | (contentBits & ~textMask)
-            flags |= text | newline << 1  // Segments.hasText, Segments.newline
-            if check {
-                exact = exact && Self.isFixedPoint(advance) && Self.isFixedPoint(adjust[i])
-                magnitude += Swift.abs(advance) + Swift.abs(adjust[i])
+        var exact = true, magnitude = 0.0
+        if positions && !(fixedPoint && n < 1 << 15) {
+            for i in 0..<n {
+                exact = exact && Self.isFixedPoint(advances[i]) && Self.isFixedPoint(adjust[i])
+                magnitude += Swift.abs(advances[i]) + Swift.abs(adjust[i])
             }
-            // A segment ends after a break opportunity, and around a hard break.
-            let nextNewline: UInt64 = i + 1 < n ? UInt64(kindBytes[i + 1]) >> 1 : 1
-            let ends = UInt64(breakBytes[i]) | newline | nextNewline
-            if multiFont {
-                let f = UInt64(fonts[i])
-                let tracked = (newline ^ 1) & ((f &- 64) >> 63)  // not a hard break, font < 64
-                mask |= (1 << (f & 63)) & (0 &- tracked)
-                let run = f | (newline &* 0xFF)  // `noFont` for a hard break
-                sRunStarts[r] = Int32(truncatingIfNeeded: i)
-                sRunFonts[r] = UInt8(truncatingIfNeeded: run)
-                r &+= Int(truncatingIfNeeded: (run ^ lastRun) != 0 ? 1 as UInt64 : 0)
-                lastRun = run
-                sMasks[k] = mask
-            }
-            // A segment that ends with a visible cluster ends a line right after it when it is
-            // the last on the line: its kerning with what follows is taken back. Without text,
-            // its content is +∞ (see `Segments.content`).
-            let hasText = flags & 1, hasTextMask = 0 &- hasText
-            // × 0 or 1, not a choice: a compiler would make a choice a jump again.
-            let c = Double(bitPattern: contentBits) + adjust[i] * Double(text)
-            sEnds[k] = Int32(truncatingIfNeeded: i &+ 1)
-            sTotals[k] = total
-            sContents[k] = Double(bitPattern: (c.bitPattern & hasTextMask) | (infinityBits & ~hasTextMask))
-            sFlags[k] = UInt8(truncatingIfNeeded: flags)
-            stopCount &+= Int(truncatingIfNeeded: ends & (hasText ^ 1))
-            k &+= Int(truncatingIfNeeded: ends)
-            let keep = ends &- 1  // all ones to carry on, 0 where the segment ended
-            total = Double(bitPattern: total.bitPattern & keep)
-            contentBits &= keep
-            flags &= keep
-            mask &= keep
         }
-        if !multiFont { r = 0 }
+        assert(Kind.text.rawValue == 0 && Kind.space.rawValue == 1 && Kind.newline.rawValue == 2)
+        let made = SegmentKernel.segments(
+            count: n, kinds: UnsafeRawPointer(kinds.baseAddress!).assumingMemoryBound(to: UInt8.self),
+            breakAfter: UnsafeRawPointer(breakAfter.baseAddress!).assumingMemoryBound(to: UInt8.self),
+            fonts: multiFont ? fonts.baseAddress : nil, advances: advances.baseAddress!, adjust: adjust.baseAddress!,
+            ends: sEnds, totals: sTotals, contents: sContents, flags: sFlags, masks: sMasks,
+            runStarts: sRunStarts, runFonts: sRunFonts)
+        let k = made.segments, r = made.runs, stopCount = made.stops
 
         let storage = SegmentStorage(segments: k, fonts: multiFont, runs: r, stops: stopCount)
         s.storage = storage

@@ -1,0 +1,47 @@
+// LayoutEngine's text kernels: loops over a paragraph's clusters written in C where Swift's
+// compiler cannot be kept from jumping on the text. Internal to TextLayout (only its Backend
+// imports this module); nothing here appears in a public API.
+#ifndef CTEXTKERNELS_H
+#define CTEXTKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What `le_segments` reads: per cluster, its kind (0 text, 1 space, 2 hard break), whether a
+/// line may break after it (0 or 1), its font (NULL: a single font), its advance and the
+/// kerning taken back when a line ends after it.
+typedef struct {
+    long count;
+    const uint8_t *kinds;
+    const uint8_t *breakAfter;
+    const uint8_t *fonts;
+    const double *advances;
+    const double *adjust;
+} le_clusters;
+
+/// Where `le_segments` writes, each with room for `count` entries: per segment its end
+/// (cluster index, exclusive), its width with everything, its width if a line ends after it
+/// (+inf without text), its flags (1 text, 2 hard break) and, with fonts, its fonts as a mask;
+/// per font run (with fonts) its first cluster and its font (255 for a hard break).
+typedef struct {
+    int32_t *ends;
+    double *totals;
+    double *contents;
+    uint8_t *flags;
+    uint64_t *masks;
+    int32_t *runStarts;
+    uint8_t *runFonts;
+} le_segment_buffers;
+
+/// Counts written by `le_segments`.
+typedef struct {
+    long segments;
+    long runs;
+    long stops;  // segments without text (content +inf)
+} le_segment_counts;
+
+/// Splits a paragraph's clusters into segments (the text between two line-break opportunities,
+/// and each hard break on its own) with their sums, in one pass without a branch on the text.
+le_segment_counts le_segments(le_clusters in, le_segment_buffers out);
+
+#endif

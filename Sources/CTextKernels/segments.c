@@ -1,0 +1,83 @@
+#include "CTextKernels.h"
+#include <math.h>
+#include <string.h>
+
+// Every choice below depends on the text (where words end, which characters are spaces, which
+// font a character takes), which in mixed Chinese and Latin text follows no pattern a branch
+// predictor could learn: `__builtin_unpredictable` keeps the compiler from turning the selects
+// back into jumps. Segment k and font run r are written at every cluster and kept (k += 1,
+// r += 1) where they end or start.
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_unpredictable)
+#define LE_UNPREDICTABLE(x) __builtin_unpredictable(x)
+#endif
+#endif
+#ifndef LE_UNPREDICTABLE
+#define LE_UNPREDICTABLE(x) (x)
+#endif
+
+// Doubles chosen as integers: x86-64 has no select for doubles, and a compiler lowers one to a
+// jump; on integers it is a conditional move.
+static inline uint64_t bits(double d) {
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+static inline double real(uint64_t u) {
+    double d;
+    memcpy(&d, &u, sizeof d);
+    return d;
+}
+
+le_segment_counts le_segments(le_clusters in, le_segment_buffers out) {
+    const long n = in.count;
+    const uint8_t *const kinds = in.kinds, *const breakAfter = in.breakAfter, *const fonts = in.fonts;
+    const double *const advances = in.advances, *const adjusts = in.adjust;
+    int32_t *const ends = out.ends;
+    double *const totals = out.totals, *const contents = out.contents;
+    uint8_t *const flagsOut = out.flags;
+    const uint64_t infinity = bits(INFINITY);
+    long k = 0, r = 0, stops = 0;
+    double total = 0;
+    uint64_t content = 0, adjust = 0, flags = 0, mask = 0, lastRun = 0xFFFF;
+    for (long i = 0; i < n; i++) {
+        const uint64_t kind = kinds[i];
+        const uint64_t newline = kind >> 1, text = ((kind | newline) & 1) ^ 1;
+        total += advances[i];
+        const uint64_t totalBits = bits(total), adjustBits = bits(adjusts[i]);
+        content = LE_UNPREDICTABLE(text) ? totalBits : content;
+        // The kerning a line end takes back: the last cluster's, if it is text (+0 otherwise).
+        adjust = LE_UNPREDICTABLE(text) ? adjustBits : 0;
+        flags |= text | newline << 1;
+        // A segment ends after a break opportunity, and around a hard break.
+        const uint64_t nextNewline = i + 1 < n ? (uint64_t)kinds[i + 1] >> 1 : 1;
+        const uint64_t end = (uint64_t)breakAfter[i] | newline | nextNewline;
+        if (fonts) {
+            const uint64_t f = fonts[i];
+            const uint64_t tracked = (newline ^ 1) & (f < 64);  // not a hard break, font < 64
+            mask |= (UINT64_C(1) << (f & 63)) & (0 - tracked);
+            const uint64_t run = f | (newline * 0xFF);
+            out.runStarts[r] = (int32_t)i;
+            out.runFonts[r] = (uint8_t)run;
+            r += run != lastRun;
+            lastRun = run;
+            out.masks[k] = mask;
+        }
+        const uint64_t hasText = flags & 1;
+        const uint64_t c = bits(real(content) + real(adjust));
+        ends[k] = (int32_t)(i + 1);
+        totals[k] = total;
+        contents[k] = real(LE_UNPREDICTABLE(hasText) ? c : infinity);
+        flagsOut[k] = (uint8_t)flags;
+        stops += end & (hasText ^ 1);
+        k += end;
+        const uint64_t keep = end - 1;  // all ones to carry on, 0 where the segment ended
+        total = real(totalBits & keep);
+        content &= keep;
+        flags &= keep;
+        mask &= keep;
+    }
+    le_segment_counts counts = {k, fonts ? r : 0, stops};
+    return counts;
+}
