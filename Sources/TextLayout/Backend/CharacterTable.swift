@@ -14,7 +14,7 @@ enum CharacterTable {
     static let lineClassMask: UInt16 = 0x000F
     static let simpleGrapheme: UInt16 = 1 << 4
     static let hardBreak: UInt16 = 1 << 5
-    static let hangingSpace: UInt16 = 1 << 6
+    static let hangingSpace: UInt16 = 1 << 6  // bit 6: Preparer.classifyScalar shifts it down
     static let directShaping: UInt16 = 1 << 7
     static let scriptShift: UInt16 = 8
     static let otherScript: UInt16 = 15

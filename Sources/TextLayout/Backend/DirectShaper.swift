@@ -294,10 +294,13 @@ final class DirectShaper: @unchecked Sendable {
     /// out as `ShapedRun.packed`; the unsafe-to-break bit is not set).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
                packed out: UnsafeMutablePointer<Int32>) -> Outcome {
+        // The plan of `script`: a fixed number of compares, no jump (runs of Han and Latin alternate).
         var planIndex = -1
-        for (i, s) in DirectShaper.scripts.enumerated() where s == script {
-            planIndex = i
-            break
+        DirectShaper.scripts.withUnsafeBufferPointer { scripts in
+            for i in 0..<scripts.count {
+                let hit = scripts[i] == script ? 1 : 0
+                planIndex = planIndex &+ (i &- planIndex) &* (hit & Int(bitPattern: UInt(bitPattern: planIndex) >> 63))
+            }
         }
         guard planIndex >= 0, let plan = plans[planIndex] else { return .harfBuzz }
         let n = range.count
@@ -305,17 +308,16 @@ final class DirectShaper: @unchecked Sendable {
         let shift = UInt64(32 + 3 * planIndex)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { items -> Outcome in
             // Each character's record: glyph and advance, and whether the plan lets it through.
-            var needsCheck = false
+            // What the characters need, gathered as bits (which characters need a check or
+            // HarfBuzz follows no pattern: no jump per character).
+            var seen: UInt64 = 0  // bit f: a character flagged f; bit 4: a character without a record
             for k in 0..<n {
                 let r = records[Int(text[range.lowerBound + k])]
-                guard r != 0 else { return .harfBuzz }
-                let f = UInt8(truncatingIfNeeded: (r >> shift) & 3)
-                if f != DirectShaper.plain {
-                    if f == DirectShaper.harfBuzz { return .harfBuzz }
-                    needsCheck = true
-                }
+                seen |= 1 << ((r >> shift) & 3) | UInt64(truncatingIfNeeded: (r == 0 ? 1 : 0) as UInt8) << 4
                 items[k] = r & 0xFFFF_FFFF | (r >> (shift + 2) & 1) << 32  // glyph | advance << 16 | kerns << 32
             }
+            if seen & (1 << UInt64(DirectShaper.harfBuzz) | 1 << 4) != 0 { return .harfBuzz }
+            let needsCheck = seen & (1 << UInt64(DirectShaper.check)) != 0
             if needsCheck {
                 // Ligatures may form: glyphs on their own, and each glyph's first code unit.
                 return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in

@@ -92,7 +92,9 @@ enum Preparer {
             fonts[i] = i > 0 ? fonts[i - 1] : 0
             return fonts[i]
         }
-        if entry & CharacterTable.hangingSpace != 0 { kinds[i] = .space }
+        // .text (as initialised) or .space, by arithmetic: spaces come without pattern.
+        assert(PreparedParagraph.Kind.text.rawValue == 0 && PreparedParagraph.Kind.space.rawValue == 1)
+        kinds[i] = unsafeBitCast(UInt8(truncatingIfNeeded: (entry & CharacterTable.hangingSpace) >> 6), to: PreparedParagraph.Kind.self)
         let f = UInt8(truncatingIfNeeded: chain.fontIndex(for: c))
         fonts[i] = f
         scripts[i] = CharacterTable.script(entry, c, palette)
