@@ -49,6 +49,8 @@ final class DirectShaper: @unchecked Sendable {
     private let advances: [Int32]
     /// One plan per entry of `scripts` (nil: that script always goes to HarfBuzz).
     private let plans: [Plan?]
+    /// `plans` without reference counting, for the shaper's hot path (`plans` keeps them alive).
+    private let borrowedPlans: [Unmanaged<Plan>?]
     let gsub: OpenTypeTable
     let gpos: OpenTypeTable
     private let blobs: [OpaquePointer]
@@ -250,6 +252,7 @@ final class DirectShaper: @unchecked Sendable {
                 gsub: gsub, gpos: gpos, hasLegacyKern: hasLegacyKern, pairCache: &pairCache, memory: &memory))
         }
         plans = compiled
+        borrowedPlans = compiled.map { $0.map { Unmanaged.passUnretained($0) } }
         pairMemory = memory
         let records = UnsafeMutablePointer<UInt64>.allocate(capacity: 65_536)
         records.initialize(repeating: 0, count: 65_536)
@@ -302,9 +305,18 @@ final class DirectShaper: @unchecked Sendable {
                 planIndex = planIndex &+ (i &- planIndex) &* (hit & Int(bitPattern: UInt(bitPattern: planIndex) >> 63))
             }
         }
-        guard planIndex >= 0, let plan = plans[planIndex] else { return .harfBuzz }
+        guard planIndex >= 0, let borrowed = borrowedPlans[planIndex] else { return .harfBuzz }
+        guard range.count > 0 else { return .simple }
+        // The plan lives as long as the shaper: no retain and release per run.
+        return borrowed._withUnsafeGuaranteedRef { plan in
+            shape(text, range: range, plan: plan, planIndex: planIndex, packed: out)
+        }
+    }
+
+    /// `shape(_:range:script:packed:)` with the script's plan.
+    private func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, plan: Plan, planIndex: Int,
+                       packed out: UnsafeMutablePointer<Int32>) -> Outcome {
         let n = range.count
-        guard n > 0 else { return .simple }
         let shift = UInt64(32 + 3 * planIndex)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { items -> Outcome in
             // Each character's record: glyph and advance, and whether the plan lets it through.

@@ -163,6 +163,8 @@ final class ChainTable: Sendable {
 /// glyphs for all of its characters.
 struct FontChain: Sendable {
     let faces: [FontFace]
+    /// `faces` without reference counting (`faces` keeps them alive): see `withFace(_:_:)`.
+    private let borrowedFaces: [Unmanaged<FontFace>]
     /// Each face's vertical metrics, in chain order.
     let metrics: [FontMetrics]
     /// `fontIndex(for:)` of every BMP code point, precomputed (one load per character when
@@ -173,8 +175,16 @@ struct FontChain: Sendable {
     /// The index of that font.
     let ellipsisFont: Int
 
+    /// Calls `body` with face `index`, without a retain and release (a few per paragraph on the
+    /// cold path, each an atomic operation).
+    @inline(__always)
+    func withFace<R>(_ index: Int, _ body: (FontFace) throws -> R) rethrows -> R {
+        try borrowedFaces[index]._withUnsafeGuaranteedRef { try body($0) }
+    }
+
     init(faces: [FontFace]) {
         self.faces = faces
+        self.borrowedFaces = faces.map { Unmanaged.passUnretained($0) }
         self.metrics = faces.map(\.metrics)
         var bmp = [UInt8](repeating: 0, count: 65_536)
         if faces.count > 1 && faces.count < 256 {

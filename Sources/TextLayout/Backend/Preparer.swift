@@ -151,7 +151,15 @@ enum Preparer {
         let u0 = p.start(from), u1 = Int(p.ends[to - 1])
         let n = u1 - u0
         guard n == to - from else { return false }  // a cluster of several code units
-        let face = chain.faces[Int(p.fonts[from])]
+        return chain.withFace(Int(p.fonts[from])) { face in
+            shapeDirectly(&p, buf, from, to, u0, n, script, face)
+        }
+    }
+
+    /// `shapeDirectly(_:_:_:_:_:_:)` with the run's face.
+    private static func shapeDirectly(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>, _ from: Int, _ to: Int,
+                                      _ u0: Int, _ n: Int, _ script: UInt32, _ face: FontFace) -> Bool {
+        let u1 = u0 + n
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { tmp -> Bool in
             guard let packed = tmp.baseAddress else { return false }
             switch face.shapeDirectly(buf, range: u0..<u1, script: script, packed: packed) {
