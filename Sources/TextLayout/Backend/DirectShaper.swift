@@ -290,13 +290,24 @@ final class DirectShaper: @unchecked Sendable {
         case simple
         /// Shaped, with ligatures: some code units carry no glyph of their own.
         case ligatures
+        /// Shaped, one glyph per code unit, and written in ems to the `Ems` given (not to `packed`).
+        case stored
+    }
+
+    /// Where a simple run's advances go in ems (`advances[k]`, and `adjust[k]` the kerning a line
+    /// end after code unit k takes back), scaled by `scale` (1 / units per em: exact only for a
+    /// power of two, which is when it is used).
+    struct Ems {
+        var advances: UnsafeMutablePointer<Double>
+        var adjust: UnsafeMutablePointer<Double>
+        var scale: Double
     }
 
     /// Shapes `text[range]` (one code unit per cluster, one font, `script`) if it is simple,
     /// writing what `FontFace.shape` would write into `packed` (2 × `range.count` values, laid
     /// out as `ShapedRun.packed`; the unsafe-to-break bit is not set).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
-               packed out: UnsafeMutablePointer<Int32>) -> Outcome {
+               packed out: UnsafeMutablePointer<Int32>, ems: Ems? = nil) -> Outcome {
         // The plan of `script`: a fixed number of compares, no jump (runs of Han and Latin alternate).
         var planIndex = -1
         DirectShaper.scripts.withUnsafeBufferPointer { scripts in
@@ -309,13 +320,13 @@ final class DirectShaper: @unchecked Sendable {
         guard range.count > 0 else { return .simple }
         // The plan lives as long as the shaper: no retain and release per run.
         return borrowed._withUnsafeGuaranteedRef { plan in
-            shape(text, range: range, plan: plan, planIndex: planIndex, packed: out)
+            shape(text, range: range, plan: plan, planIndex: planIndex, packed: out, ems: ems)
         }
     }
 
     /// `shape(_:range:script:packed:)` with the script's plan.
     private func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, plan: Plan, planIndex: Int,
-                       packed out: UnsafeMutablePointer<Int32>) -> Outcome {
+                       packed out: UnsafeMutablePointer<Int32>, ems: Ems?) -> Outcome {
         let n = range.count
         let shift = UInt64(32 + 3 * planIndex)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { items -> Outcome in
@@ -362,12 +373,18 @@ final class DirectShaper: @unchecked Sendable {
                                 for lookup in pairs { kern &+= DirectShaper.adjustment(lookup, g, next) }
                             }
                         }
-                        out[2 * j] = Int32(truncatingIfNeeded: item >> 16 & 0xFFFF) &+ kern
-                        out[2 * j + 1] = kern << 2 | 1
+                        let advance = Int32(truncatingIfNeeded: item >> 16 & 0xFFFF) &+ kern
+                        if let ems {  // as Preparer converts `packed`: advance and the kerning taken back, in ems
+                            ems.advances[j] = Double(advance) * ems.scale
+                            ems.adjust[j] = -Double(kern) * ems.scale
+                        } else {
+                            out[2 * j] = advance
+                            out[2 * j + 1] = kern << 2 | 1
+                        }
                     }
                 }
             }
-            return .simple
+            return ems == nil ? .simple : .stored
         }
     }
 

@@ -138,8 +138,8 @@ final class FontFace: @unchecked Sendable {
     /// into `packed` (2 × `range.count`, laid out as `ShapedRun.packed`). See `DirectShaper`.
     @inline(__always)
     func shapeDirectly(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
-                       packed: UnsafeMutablePointer<Int32>) -> DirectShaper.Outcome {
-        direct?.shape(text, range: range, script: script, packed: packed) ?? .harfBuzz
+                       packed: UnsafeMutablePointer<Int32>, ems: DirectShaper.Ems? = nil) -> DirectShaper.Outcome {
+        direct?.shape(text, range: range, script: script, packed: packed, ems: ems) ?? .harfBuzz
     }
 
     /// The advance (font units) of the glyph the cmap gives `scalar`, or 0 if it has none.

@@ -160,21 +160,38 @@ enum Preparer {
     private static func shapeDirectly(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>, _ from: Int, _ to: Int,
                                       _ u0: Int, _ n: Int, _ script: UInt32, _ face: FontFace) -> Bool {
         let u1 = u0 + n
+        // A power-of-two units per em: the advances go straight into the paragraph, in ems.
+        let powerOfTwo = Self.isFixedPointScale(face.metrics.unitsPerEm)
+        let ems = powerOfTwo ? DirectShaper.Ems(advances: p.advances.baseAddress! + from, adjust: p.breakAdjust.baseAddress! + from,
+                                                scale: 1 / Double(face.metrics.unitsPerEm)) : nil
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { tmp -> Bool in
             guard let packed = tmp.baseAddress else { return false }
-            switch face.shapeDirectly(buf, range: u0..<u1, script: script, packed: packed) {
+            switch face.shapeDirectly(buf, range: u0..<u1, script: script, packed: packed, ems: ems) {
             case .harfBuzz:
                 return false
+            case .stored:
+                break
             case .ligatures:
                 distribute(&p, buf, UnsafeBufferPointer(tmp), from, to, u0, face)
             case .simple:
                 let upem = Double(face.metrics.unitsPerEm)
-                if !Self.isFixedPointScale(face.metrics.unitsPerEm) { p.fixedPoint = false }
+                let powerOfTwo = Self.isFixedPointScale(face.metrics.unitsPerEm)
+                if !powerOfTwo { p.fixedPoint = false }
                 p.advances.withUnsafeMutableBufferPointer { advances in
                     p.breakAdjust.withUnsafeMutableBufferPointer { adjust in
-                        for k in 0..<n {
-                            advances[from + k] = Double(packed[2 * k]) / upem
-                            adjust[from + k] = -Double(packed[2 * k + 1] >> 2) / upem
+                        if powerOfTwo {
+                            // × 1/upem is exact for a power of two and equals ÷ upem to the bit;
+                            // a multiplication costs a fraction of a division.
+                            let scale = 1 / upem
+                            for k in 0..<n {
+                                advances[from + k] = Double(packed[2 * k]) * scale
+                                adjust[from + k] = -Double(packed[2 * k + 1] >> 2) * scale
+                            }
+                        } else {
+                            for k in 0..<n {
+                                advances[from + k] = Double(packed[2 * k]) / upem
+                                adjust[from + k] = -Double(packed[2 * k + 1] >> 2) / upem
+                            }
                         }
                     }
                 }
