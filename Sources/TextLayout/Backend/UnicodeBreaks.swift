@@ -128,12 +128,17 @@ enum UnicodeBreaks {
         var numeric = false  // the text so far ends NU (NU | IS)*
         var numericClose = false  // … or NU (NU | IS)* CL
         let pairs = pairDecisions
+        let sp = Class.sp.rawValue
         for i in 0..<(n - 1) {
             let a = classes[i], b = classes[i + 1]
-            if a != .sp { beforeSpaces = a }
+            // After a space the class before the spaces decides (`pairDecisions`' second half):
+            // choices on bytes, not jumps, since spaces come without pattern.
+            let space = a.rawValue == sp ? 1 : 0
+            let left = a.rawValue == sp ? beforeSpaces.rawValue : a.rawValue
+            beforeSpaces = Class(rawValue: left) ?? .none
             numericClose = a == .cl && numeric
             numeric = a == .nu || (a == .infix && numeric)
-            let d = pairs[Int(a.rawValue) << 4 | Int(b.rawValue)]
+            let d = pairs[space << 8 | Int(left) << 4 | Int(b.rawValue)]
             out[i] = d < 2 ? d == 1
                 : breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none,
                                numeric: numeric, numericClose: numericClose)
@@ -141,22 +146,31 @@ enum UnicodeBreaks {
         out[n - 1] = true
     }
 
-    /// `breakBetween` for every pair of classes whose answer needs no context — `a` not a space
-    /// (so the class before the spaces is `a` itself) and not a pair whose answer depends on a
-    /// number before it or the class after `b` —: 0 no break, 1 break, 2 ask `breakBetween`.
-    /// Built from `breakBetween` itself, so the two cannot disagree.
+    /// `breakBetween` for every pair of classes whose answer needs no other context: 0 no break,
+    /// 1 break, 2 ask `breakBetween`. Entry `a << 4 | b` for `a` not a space (the class before the
+    /// spaces is then `a` itself); entry `256 | x << 4 | b` for a space after `x` (the class
+    /// before the spaces). A pair whose answer depends on a number before it or on the class after
+    /// `b` is left to `breakBetween`. Built from `breakBetween` itself, so the two cannot disagree.
     private static let pairDecisions: [UInt8] = {
-        var table = [UInt8](repeating: 2, count: 256)
-        for a in 1...Int(Class.po.rawValue) {
-            for b in 1...Int(Class.po.rawValue) {
-                guard let ca = Class(rawValue: UInt8(a)), let cb = Class(rawValue: UInt8(b)), ca != .sp else { continue }
-                if cb == .po && (ca == .infix || ca == .cl) { continue }  // depends on a number before
-                let answers = Set([false, true].flatMap { numeric in
-                    [Class.none, .nu, .al, .sp].map { next in
-                        breakBetween(ca, cb, beforeSpaces: ca, afterNext: next, numeric: numeric, numericClose: numeric)
-                    }
-                })
-                if answers.count == 1 { table[a << 4 | b] = answers.first! ? 1 : 0 }
+        var table = [UInt8](repeating: 2, count: 512)
+        let classes = (0...Int(Class.po.rawValue)).compactMap { Class(rawValue: UInt8($0)) }
+        func decide(_ a: Class, _ b: Class, before: Class) -> UInt8 {
+            let answers = Set([false, true].flatMap { numeric in
+                [Class.none, .nu, .al, .sp].map { next in
+                    breakBetween(a, b, beforeSpaces: before, afterNext: next, numeric: numeric, numericClose: numeric)
+                }
+            })
+            return answers.count == 1 ? (answers.first! ? 1 : 0) : 2
+        }
+        for a in classes where a != .none && a != .sp {
+            for b in classes where b != .none {
+                if b == .po && (a == .infix || a == .cl) { continue }  // depends on a number before
+                table[Int(a.rawValue) << 4 | Int(b.rawValue)] = decide(a, b, before: a)
+            }
+        }
+        for x in classes where x != .sp {  // `.none`: spaces that start the text
+            for b in classes where b != .none {
+                table[256 | Int(x.rawValue) << 4 | Int(b.rawValue)] = decide(.sp, b, before: x)
             }
         }
         return table
