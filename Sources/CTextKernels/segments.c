@@ -81,3 +81,27 @@ le_segment_counts le_segments(le_clusters in, le_segment_buffers out) {
     le_segment_counts counts = {k, fonts ? r : 0, stops};
     return counts;
 }
+
+le_segment_counts le_count_segments(le_clusters in) {
+    const long n = in.count;
+    const uint8_t *const kinds = in.kinds, *const breakAfter = in.breakAfter, *const fonts = in.fonts;
+    long k = 0, r = 0, stops = 0;
+    uint64_t hasText = 0, lastRun = 0xFFFF;
+    for (long i = 0; i < n; i++) {
+        const uint64_t kind = kinds[i];
+        const uint64_t newline = kind >> 1, text = ((kind | newline) & 1) ^ 1;
+        hasText |= text;
+        const uint64_t nextNewline = i + 1 < n ? (uint64_t)kinds[i + 1] >> 1 : 1;
+        const uint64_t end = (uint64_t)breakAfter[i] | newline | nextNewline;
+        stops += end & (hasText ^ 1);
+        k += end;
+        hasText &= end - 1;
+        if (fonts) {
+            const uint64_t run = fonts[i] | (newline * 0xFF);
+            r += run != lastRun;
+            lastRun = run;
+        }
+    }
+    le_segment_counts counts = {k, fonts ? r : 0, stops};
+    return counts;
+}

@@ -19,7 +19,7 @@ typedef struct {
     const double *adjust;
 } le_clusters;
 
-/// Where `le_segments` writes, each with room for `count` entries: per segment its end
+/// Where `le_segments` writes, with room for one more entry than `le_count_segments` finds: per segment its end
 /// (cluster index, exclusive), its width with everything, its width if a line ends after it
 /// (+inf without text), its flags (1 text, 2 hard break) and, with fonts, its fonts as a mask;
 /// per font run (with fonts) its first cluster and its font (255 for a hard break).
@@ -42,6 +42,11 @@ typedef struct {
 
 /// Splits a paragraph's clusters into segments (the text between two line-break opportunities,
 /// and each hard break on its own) with their sums, in one pass without a branch on the text.
+/// The buffers need room for one segment and one font run more than `le_count_segments` finds
+/// (the loop writes the next entry before it knows whether it is kept).
 le_segment_counts le_segments(le_clusters in, le_segment_buffers out);
+
+/// What `le_segments` will make, without writing anything.
+le_segment_counts le_count_segments(le_clusters in);
 
 #endif

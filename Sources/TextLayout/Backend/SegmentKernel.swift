@@ -1,29 +1,34 @@
 import CTextKernels
 
-/// The C loop that splits clusters into segments (`le_segments`, Sources/CTextKernels): Swift's
-/// optimiser turns the loop's selects into jumps on the text, which mixed Chinese and Latin
-/// mispredicts about once a word; the C version keeps them selects.
+/// The C loops that split clusters into segments (`le_count_segments`, `le_segments`,
+/// Sources/CTextKernels): Swift's optimiser turns their selects into jumps on the text, which
+/// mixed Chinese and Latin mispredicts about once a word; the C version keeps them selects.
 enum SegmentKernel {
-    /// What the loop made: segments, font runs and segments without text.
-    struct Counts {
+    /// A paragraph's per-cluster inputs (`fonts` nil for a single font).
+    typealias Clusters = le_clusters
+
+    /// What the loops make: segments, font runs and segments without text.
+    struct Counts: Equatable {
         var segments: Int
         var runs: Int
         var stops: Int
     }
 
-    /// Per-cluster inputs are the paragraph's buffers (`fonts` nil for a single font); outputs
-    /// have room for one entry per cluster (`masks`, `runStarts` and `runFonts` used only with fonts).
-    static func segments(count: Int, kinds: UnsafePointer<UInt8>, breakAfter: UnsafePointer<UInt8>,
-                         fonts: UnsafePointer<UInt8>?, advances: UnsafePointer<Double>, adjust: UnsafePointer<Double>,
-                         ends: UnsafeMutablePointer<Int32>, totals: UnsafeMutablePointer<Double>,
+    /// How many segments, runs and stops `segments(_:…)` will make.
+    static func count(_ clusters: Clusters) -> Counts {
+        let c = le_count_segments(clusters)
+        return Counts(segments: c.segments, runs: c.runs, stops: c.stops)
+    }
+
+    /// Writes the segments and font runs; every buffer has room for one more entry than
+    /// `count(_:)` says (`masks`, `runStarts` and `runFonts` are used only with fonts).
+    static func segments(_ clusters: Clusters, ends: UnsafeMutablePointer<Int32>, totals: UnsafeMutablePointer<Double>,
                          contents: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<UInt8>,
                          masks: UnsafeMutablePointer<UInt64>, runStarts: UnsafeMutablePointer<Int32>,
                          runFonts: UnsafeMutablePointer<UInt8>) -> Counts {
-        let input = le_clusters(count: count, kinds: kinds, breakAfter: breakAfter, fonts: fonts,
-                                advances: advances, adjust: adjust)
         let output = le_segment_buffers(ends: ends, totals: totals, contents: contents, flags: flags,
                                         masks: masks, runStarts: runStarts, runFonts: runFonts)
-        let c = le_segments(input, output)
+        let c = le_segments(clusters, output)
         return Counts(segments: c.segments, runs: c.runs, stops: c.stops)
     }
 }

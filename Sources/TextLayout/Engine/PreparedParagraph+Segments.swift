@@ -56,6 +56,11 @@ extension PreparedParagraph {
 
     /// `buildSegments()`; `positions: false` keeps widths even when positions would be exact
     /// (tests compare both forms).
+    ///
+    /// Two passes in C (`SegmentKernel`) without a branch on where segments end — the break
+    /// pattern of mixed text defeats prediction —: one counts, one writes straight into the
+    /// paragraph's storage; then one pass over the segments turns widths into positions when
+    /// every sum is exact, lists the stops and tracks two fonts.
     mutating func buildSegments(positions: Bool) {
         let n = count
         var s = Segments()
@@ -63,32 +68,8 @@ extension PreparedParagraph {
             segments = s
             return
         }
-        // Room for as many segments and font runs as there are clusters: 8 bytes per cluster for
-        // each of two `Double`s and a font mask, 4 for each of two `Int32`s and 1 for each of two
-        // bytes, in 8-byte words.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (34 * n + 7) / 8) { scratch in
-            fillSegments(&s, UnsafeMutableRawPointer(scratch.baseAddress!), positions: positions)
-        }
-    }
-
-    /// `buildSegments(positions:)`: one pass over the clusters into `scratch` (room for one
-    /// segment and font run per cluster), without a branch on where segments end — the
-    /// break pattern of mixed text defeats prediction — then a copy of exactly what was made
-    /// into the paragraph's storage, as positions when every sum is exact.
-    private mutating func fillSegments(_ s: inout Segments, _ scratch: UnsafeMutableRawPointer, positions: Bool) {
-        let n = count
-        let kinds = UnsafeBufferPointer(self.kinds), breakAfter = UnsafeBufferPointer(self.breakAfter)
-        let fonts = UnsafeBufferPointer(self.fonts)
         let advances = UnsafeBufferPointer(self.advances), adjust = UnsafeBufferPointer(self.breakAdjust)
         let multiFont = !singleFont
-        let sTotals = scratch.bindMemory(to: Double.self, capacity: n)
-        let sContents = (scratch + 8 * n).bindMemory(to: Double.self, capacity: n)
-        let sMasks = (scratch + 16 * n).bindMemory(to: UInt64.self, capacity: n)
-        let sEnds = (scratch + 24 * n).bindMemory(to: Int32.self, capacity: n)
-        let sRunStarts = (scratch + 28 * n).bindMemory(to: Int32.self, capacity: n)
-        let sFlags = (scratch + 32 * n).bindMemory(to: UInt8.self, capacity: n)
-        let sRunFonts = (scratch + 33 * n).bindMemory(to: UInt8.self, capacity: n)
-
         // Known exact (`fixedPoint`, and few enough clusters that no sum reaches 2³⁶): no check.
         var exact = true, magnitude = 0.0
         if positions && !(fixedPoint && n < 1 << 15) {
@@ -98,34 +79,38 @@ extension PreparedParagraph {
             }
         }
         assert(Kind.text.rawValue == 0 && Kind.space.rawValue == 1 && Kind.newline.rawValue == 2)
-        let made = SegmentKernel.segments(
+        let clusters = SegmentKernel.Clusters(
             count: n, kinds: UnsafeRawPointer(kinds.baseAddress!).assumingMemoryBound(to: UInt8.self),
             breakAfter: UnsafeRawPointer(breakAfter.baseAddress!).assumingMemoryBound(to: UInt8.self),
-            fonts: multiFont ? fonts.baseAddress : nil, advances: advances.baseAddress!, adjust: adjust.baseAddress!,
-            ends: sEnds, totals: sTotals, contents: sContents, flags: sFlags, masks: sMasks,
-            runStarts: sRunStarts, runFonts: sRunFonts)
-        let k = made.segments, r = made.runs, stopCount = made.stops
-
-        let storage = SegmentStorage(segments: k, fonts: multiFont, runs: r, stops: stopCount)
+            fonts: multiFont ? UnsafePointer(fonts.baseAddress!) : nil, advances: advances.baseAddress!,
+            adjust: adjust.baseAddress!)
+        let counted = SegmentKernel.count(clusters)
+        let k = counted.segments, r = counted.runs, stopCount = counted.stops
+        // One segment and one run more: the loop writes the next before it knows it is kept. The
+        // font masks go where the two fonts' last segments will be (8 bytes per segment either way).
+        let storage = SegmentStorage(segments: k + 1, fonts: multiFont, runs: r + 1, stops: stopCount)
+        // (Read and written as raw bytes on this side: the memory stays bound to `Int32`.)
+        let masksRaw = UnsafeMutableRawPointer(storage.lastSeen)
+        let masks = masksRaw.assumingMemoryBound(to: UInt64.self)
+        let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
+                                          flags: storage.flags, masks: masks, runStarts: storage.runStarts,
+                                          runFonts: storage.runFonts)
+        assert(made.segments == k && made.runs == r && made.stops == stopCount)
         s.storage = storage
-        storage.ends.update(from: sEnds, count: k)
-        storage.flags.update(from: sFlags, count: k)
-        storage.runStarts.update(from: sRunStarts, count: r)
-        storage.runFonts.update(from: sRunFonts, count: r)
         s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
         s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
         s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: stopCount)
         s.total = UnsafeMutableBufferPointer(start: storage.total, count: k)
         s.content = UnsafeMutableBufferPointer(start: storage.content, count: k)
-        // Per segment: the stops, and two fonts' last segments (`Segments.lastSeen`; a third
-        // font turns the tracking off).
+        // Per segment: the stops, and two fonts' last segments (`Segments.lastSeen`, written over
+        // the masks in place; a third font turns the tracking off).
         var stop = 0
         var pair: (UInt64, UInt64) = (0, 0), seen: (Int32, Int32) = (-1, -1), pairFull = false
         for j in 0..<k {
             storage.stops[stop] = Int32(j)
-            stop += sFlags[j] & Segments.hasText == 0 ? 1 : 0
+            stop += storage.flags[j] & Segments.hasText == 0 ? 1 : 0
             guard multiFont else { continue }
-            let mask = sMasks[j]
+            let mask = masksRaw.load(fromByteOffset: 8 * j, as: UInt64.self)
             if _slowPath(mask & ~(pair.0 | pair.1) != 0) {  // a font not seen before
                 var rest = mask & ~(pair.0 | pair.1)
                 while rest != 0 {
@@ -138,8 +123,8 @@ extension PreparedParagraph {
             let has1 = Int32(truncatingIfNeeded: (mask & pair.1 != 0 ? 1 : 0) as UInt64)
             seen.0 = seen.0 &+ (Int32(j) &- seen.0) &* has0  // j where the font is used (no jump)
             seen.1 = seen.1 &+ (Int32(j) &- seen.1) &* has1
-            storage.lastSeen[2 * j] = seen.0
-            storage.lastSeen[2 * j + 1] = seen.1
+            masksRaw.storeBytes(of: seen.0, toByteOffset: 8 * j, as: Int32.self)  // over mask j, read above
+            masksRaw.storeBytes(of: seen.1, toByteOffset: 8 * j + 4, as: Int32.self)
         }
         if multiFont && !pairFull {
             s.lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: 2 * k)
@@ -152,10 +137,10 @@ extension PreparedParagraph {
             var reach = -Double.infinity, lookback = -Double.infinity, monotone = true
             for j in 0..<k {
                 let start = position
-                position += sTotals[j]
+                position += storage.total[j]
                 storage.total[j] = start
                 lookback = Swift.max(lookback, reach - start)  // exact: both fixed point
-                let c = sContents[j] + start  // +∞ stays +∞
+                let c = storage.content[j] + start  // +∞ stays +∞
                 storage.content[j] = c
                 let finite = c != .infinity
                 monotone = monotone && (!finite || c >= reach)
@@ -164,9 +149,6 @@ extension PreparedParagraph {
             s.absolute = true
             s.searchable = monotone
             s.lookback = lookback
-        } else {
-            storage.total.update(from: sTotals, count: k)
-            storage.content.update(from: sContents, count: k)
         }
         segments = s
         fontRunStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: r)
@@ -241,15 +223,17 @@ final class SegmentStorage: @unchecked Sendable {
     init(segments: Int, fonts: Bool, runs: Int, stops: Int) {
         let m = Swift.max(segments, 1), r = Swift.max(runs, 1), q = stops + 1
         let f = fonts ? 2 * m : 0
-        let eights = 8 * 2 * m, fours = 4 * (m + f + r + q), ones = m + r
+        // 8-byte values first (`lastSeen` is 8-aligned too: it holds 64-bit font masks while
+        // the segments are built), then 4-byte ones, then bytes.
+        let eights = 8 * 2 * m + 4 * f, fours = 4 * (m + r + q), ones = m + r
         byteCount = eights + fours + ones
         base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)  // malloc's own: no memalign
         total = base.bindMemory(to: Double.self, capacity: m)
         content = (base + 8 * m).bindMemory(to: Double.self, capacity: m)
+        lastSeen = (base + 16 * m).bindMemory(to: Int32.self, capacity: f)
         ends = (base + eights).bindMemory(to: Int32.self, capacity: m)
-        lastSeen = (base + eights + 4 * m).bindMemory(to: Int32.self, capacity: f)
-        runStarts = (base + eights + 4 * (m + f)).bindMemory(to: Int32.self, capacity: r)
-        self.stops = (base + eights + 4 * (m + f + r)).bindMemory(to: Int32.self, capacity: q)
+        runStarts = (base + eights + 4 * m).bindMemory(to: Int32.self, capacity: r)
+        self.stops = (base + eights + 4 * (m + r)).bindMemory(to: Int32.self, capacity: q)
         flags = (base + eights + fours).bindMemory(to: UInt8.self, capacity: m)
         runFonts = (base + eights + fours + m).bindMemory(to: UInt8.self, capacity: r)
     }
