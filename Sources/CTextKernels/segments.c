@@ -83,25 +83,28 @@ le_segment_counts le_segments(le_clusters in, le_segment_buffers out) {
 }
 
 le_segment_counts le_count_segments(le_clusters in) {
+    // Sums of comparisons over bytes, which the compiler vectorises. `stops` is a bound: the
+    // segments that start with a space or a hard break (a segment without text does).
     const long n = in.count;
     const uint8_t *const kinds = in.kinds, *const breakAfter = in.breakAfter, *const fonts = in.fonts;
-    long k = 0, r = 0, stops = 0;
-    uint64_t hasText = 0, lastRun = 0xFFFF;
-    for (long i = 0; i < n; i++) {
-        const uint64_t kind = kinds[i];
-        const uint64_t newline = kind >> 1, text = ((kind | newline) & 1) ^ 1;
-        hasText |= text;
-        const uint64_t nextNewline = i + 1 < n ? (uint64_t)kinds[i + 1] >> 1 : 1;
-        const uint64_t end = (uint64_t)breakAfter[i] | newline | nextNewline;
-        stops += end & (hasText ^ 1);
-        k += end;
-        hasText &= end - 1;
-        if (fonts) {
-            const uint64_t run = fonts[i] | (newline * 0xFF);
-            r += run != lastRun;
-            lastRun = run;
-        }
+    if (n <= 0) {
+        le_segment_counts none = {0, 0, 0};
+        return none;
     }
-    le_segment_counts counts = {k, fonts ? r : 0, stops};
+    long k = 1, stops = kinds[0] != 0, r = 1;  // the last cluster ends a segment; the first starts one
+    for (long i = 0; i + 1 < n; i++) {
+        const unsigned end = breakAfter[i] | kinds[i] >> 1 | kinds[i + 1] >> 1;
+        k += end;
+        stops += end & (kinds[i + 1] != 0);
+    }
+    if (fonts) {
+        for (long i = 1; i < n; i++) {
+            const unsigned a = fonts[i - 1] | (kinds[i - 1] >> 1) * 0xFF, b = fonts[i] | (kinds[i] >> 1) * 0xFF;
+            r += a != b;
+        }
+    } else {
+        r = 0;
+    }
+    le_segment_counts counts = {k, r, stops};
     return counts;
 }

@@ -46,7 +46,8 @@ typedef struct {
 /// (the loop writes the next entry before it knows whether it is kept).
 le_segment_counts le_segments(le_clusters in, le_segment_buffers out);
 
-/// What `le_segments` will make, without writing anything.
+/// What `le_segments` will make, without writing anything: the segments and font runs exactly,
+/// and a bound on the stops.
 le_segment_counts le_count_segments(le_clusters in);
 
 #endif

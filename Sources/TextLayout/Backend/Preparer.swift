@@ -67,13 +67,35 @@ enum Preparer {
             }
             p.setClusterCount(n)
             let ends = p.ends, kinds = p.kinds, fonts = p.fonts
-            var single = true
-            for i in 0..<n {
-                ends[i] = Int32(i + 1)
-                let u = UInt32(buf[i])
-                if classifyScalar(u, table[Int(u)], at: i, chain, palette, kinds, fonts, scripts) != 0 { single = false }
+            // `classifyScalar` for each character, with the tables read in place (no bounds
+            // checks, no reference counting) and no jump on what a character is, bar hard breaks.
+            var used: UInt8 = 0  // the fonts used, or-ed: 0 = only the primary
+            table.withUnsafeBufferPointer { table in
+                palette.withUnsafeBufferPointer { palette in
+                    chain.bmpFonts.withUnsafeBufferPointer { bmpFonts in
+                        for i in 0..<n {
+                            ends[i] = Int32(truncatingIfNeeded: i &+ 1)
+                            let u = Int(buf[i])
+                            let entry = table[u]
+                            if _slowPath(entry & CharacterTable.hardBreak != 0) {
+                                kinds[i] = .newline
+                                fonts[i] = i > 0 ? fonts[i - 1] : 0
+                                scripts[i] = 0
+                                used |= fonts[i]
+                                continue
+                            }
+                            kinds[i] = unsafeBitCast(UInt8(truncatingIfNeeded: (entry & CharacterTable.hangingSpace) >> 6),
+                                                     to: PreparedParagraph.Kind.self)
+                            let f = bmpFonts[u]  // `FontChain.fontIndex(for:)` of a BMP scalar
+                            fonts[i] = f
+                            used |= f
+                            let index = Int(entry >> CharacterTable.scriptShift)
+                            scripts[i] = index == Int(CharacterTable.otherScript) ? strongScript(UInt32(u)) : palette[index]
+                        }
+                    }
+                }
             }
-            p.singleFont = single
+            p.singleFont = used == 0
             UnicodeBreaks.decideBreaks(UnsafeBufferPointer(classes), into: p.breakAfter)
             return true
         }

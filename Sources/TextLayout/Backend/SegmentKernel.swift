@@ -4,8 +4,21 @@ import CTextKernels
 /// Sources/CTextKernels): Swift's optimiser turns their selects into jumps on the text, which
 /// mixed Chinese and Latin mispredicts about once a word; the C version keeps them selects.
 enum SegmentKernel {
-    /// A paragraph's per-cluster inputs (`fonts` nil for a single font).
-    typealias Clusters = le_clusters
+    /// A paragraph's per-cluster inputs (`fonts` nil for a single font): kinds as bytes (0 text,
+    /// 1 space, 2 hard break), break opportunities as 0 or 1, advances and the kerning a line end
+    /// takes back, in ems.
+    struct Clusters {
+        var count: Int
+        var kinds: UnsafePointer<UInt8>
+        var breakAfter: UnsafePointer<UInt8>
+        var fonts: UnsafePointer<UInt8>?
+        var advances: UnsafePointer<Double>
+        var adjust: UnsafePointer<Double>
+
+        fileprivate var c: le_clusters {
+            le_clusters(count: count, kinds: kinds, breakAfter: breakAfter, fonts: fonts, advances: advances, adjust: adjust)
+        }
+    }
 
     /// What the loops make: segments, font runs and segments without text.
     struct Counts: Equatable {
@@ -14,9 +27,9 @@ enum SegmentKernel {
         var stops: Int
     }
 
-    /// How many segments, runs and stops `segments(_:…)` will make.
+    /// How many segments and runs `segments(_:…)` will make, and at most how many stops.
     static func count(_ clusters: Clusters) -> Counts {
-        let c = le_count_segments(clusters)
+        let c = le_count_segments(clusters.c)
         return Counts(segments: c.segments, runs: c.runs, stops: c.stops)
     }
 
@@ -28,7 +41,7 @@ enum SegmentKernel {
                          runFonts: UnsafeMutablePointer<UInt8>) -> Counts {
         let output = le_segment_buffers(ends: ends, totals: totals, contents: contents, flags: flags,
                                         masks: masks, runStarts: runStarts, runFonts: runFonts)
-        let c = le_segments(clusters, output)
+        let c = le_segments(clusters.c, output)
         return Counts(segments: c.segments, runs: c.runs, stops: c.stops)
     }
 }

@@ -135,7 +135,7 @@ enum UnicodeBreaks {
             // choices on bytes, not jumps, since spaces come without pattern.
             let space = a.rawValue == sp ? 1 : 0
             let left = a.rawValue == sp ? beforeSpaces.rawValue : a.rawValue
-            beforeSpaces = Class(rawValue: left) ?? .none
+            beforeSpaces = unsafeBitCast(left, to: Class.self)  // a class's raw value
             numericClose = a == .cl && numeric
             numeric = a == .nu || (a == .infix && numeric)
             let d = pairs[space << 8 | Int(left) << 4 | Int(b.rawValue)]

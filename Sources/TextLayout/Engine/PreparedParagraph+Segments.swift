@@ -85,17 +85,18 @@ extension PreparedParagraph {
             fonts: multiFont ? UnsafePointer(fonts.baseAddress!) : nil, advances: advances.baseAddress!,
             adjust: adjust.baseAddress!)
         let counted = SegmentKernel.count(clusters)
-        let k = counted.segments, r = counted.runs, stopCount = counted.stops
+        let k = counted.segments, r = counted.runs
         // One segment and one run more: the loop writes the next before it knows it is kept. The
         // font masks go where the two fonts' last segments will be (8 bytes per segment either way).
-        let storage = SegmentStorage(segments: k + 1, fonts: multiFont, runs: r + 1, stops: stopCount)
+        let storage = SegmentStorage(segments: k + 1, fonts: multiFont, runs: r + 1, stops: counted.stops)
         // (Read and written as raw bytes on this side: the memory stays bound to `Int32`.)
         let masksRaw = UnsafeMutableRawPointer(storage.lastSeen)
         let masks = masksRaw.assumingMemoryBound(to: UInt64.self)
         let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
                                           flags: storage.flags, masks: masks, runStarts: storage.runStarts,
                                           runFonts: storage.runFonts)
-        assert(made.segments == k && made.runs == r && made.stops == stopCount)
+        assert(made.segments == k && made.runs == r && made.stops <= counted.stops)
+        let stopCount = made.stops
         s.storage = storage
         s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
         s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
