@@ -336,8 +336,9 @@ final class DirectShaper: @unchecked Sendable {
             var seen: UInt64 = 0  // bit f: a character flagged f; bit 4: a character without a record
             for k in 0..<n {
                 let r = records[Int(text[range.lowerBound + k])]
-                seen |= 1 << ((r >> shift) & 3) | UInt64(truncatingIfNeeded: (r == 0 ? 1 : 0) as UInt8) << 4
-                items[k] = r & 0xFFFF_FFFF | (r >> (shift + 2) & 1) << 32  // glyph | advance << 16 | kerns << 32
+                // Masking shifts (&>>): the shift is below 64, and Swift's checked shifts add a compare.
+                seen |= 1 &<< ((r &>> shift) & 3) | UInt64(truncatingIfNeeded: (r == 0 ? 1 : 0) as UInt8) &<< 4
+                items[k] = r & 0xFFFF_FFFF | (r &>> (shift + 2) & 1) &<< 32  // glyph | advance << 16 | kerns << 32
             }
             if seen & (1 << UInt64(DirectShaper.harfBuzz) | 1 << 4) != 0 { return .harfBuzz }
             let needsCheck = seen & (1 << UInt64(DirectShaper.check)) != 0
