@@ -176,7 +176,11 @@ final class ShapeCache: Sendable {
 
     /// Drops every entry.
     func removeAll() {
-        state.withLock { $0 = State(young: Table(), old: nil) }
+        state.withLock { s in
+            // Nothing to free (text shaped directly never reaches this cache): keep the tables.
+            guard s.young.count > 0 || s.old != nil else { return }
+            s = State(young: Table(), old: nil)
+        }
     }
 
     /// The number of cached segments and an estimate of the bytes they hold (runs counted once;
