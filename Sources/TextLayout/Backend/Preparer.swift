@@ -60,9 +60,11 @@ enum Preparer {
             // Classes first: the only pass that can still fail.
             for i in 0..<n {
                 let entry = table[Int(buf[i])]
-                guard entry & CharacterTable.simpleGrapheme != 0,
-                      let c = UnicodeBreaks.Class(rawValue: UInt8(truncatingIfNeeded: entry & CharacterTable.lineClassMask)),
-                      c != .none, !(c == .op && i > 0 && classes[i - 1] == .po) else { return false }
+                let raw = UInt8(truncatingIfNeeded: entry & CharacterTable.lineClassMask)
+                // A class (1 ... po; 0 = none: ICU decides), cast rather than looked up.
+                guard entry & CharacterTable.simpleGrapheme != 0, raw != 0, raw <= UnicodeBreaks.Class.po.rawValue else { return false }
+                let c = unsafeBitCast(raw, to: UnicodeBreaks.Class.self)
+                guard !(c == .op && i > 0 && classes[i - 1] == .po) else { return false }
                 classes[i] = c
             }
             p.setClusterCount(n)

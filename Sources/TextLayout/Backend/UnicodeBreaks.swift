@@ -127,23 +127,31 @@ enum UnicodeBreaks {
         var beforeSpaces = Class.none  // the last class before the current run of spaces
         var numeric = false  // the text so far ends NU (NU | IS)*
         var numericClose = false  // … or NU (NU | IS)* CL
-        let pairs = pairDecisions
         let sp = Class.sp.rawValue
-        for i in 0..<(n - 1) {
-            let a = classes[i], b = classes[i + 1]
-            // After a space the class before the spaces decides (`pairDecisions`' second half):
-            // choices on bytes, not jumps, since spaces come without pattern.
-            let space = a.rawValue == sp ? 1 : 0
-            let left = a.rawValue == sp ? beforeSpaces.rawValue : a.rawValue
-            beforeSpaces = unsafeBitCast(left, to: Class.self)  // a class's raw value
-            numericClose = a == .cl && numeric
-            numeric = a == .nu || (a == .infix && numeric)
-            let d = pairs[space << 8 | Int(left) << 4 | Int(b.rawValue)]
-            out[i] = d < 2 ? d == 1
-                : breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none,
-                               numeric: numeric, numericClose: numericClose)
+        pairDecisions.withUnsafeBufferPointer { pairs in
+            for i in 0..<(n - 1) {
+                let a = classes[i], b = classes[i + 1]
+                // After a space the class before the spaces decides (`pairDecisions`' second half):
+                // choices on bytes, not jumps, since spaces come without pattern.
+                let space = a.rawValue == sp ? 1 : 0
+                let left = a.rawValue == sp ? beforeSpaces.rawValue : a.rawValue
+                beforeSpaces = unsafeBitCast(left, to: Class.self)  // a class's raw value
+                numericClose = a == .cl && numeric
+                numeric = a == .nu || (a == .infix && numeric)
+                let d = pairs[space << 8 | Int(left) << 4 | Int(b.rawValue)]
+                out[i] = _fastPath(d < 2) ? d == 1
+                    : contextualBreak(a, b, beforeSpaces: beforeSpaces, afterNext: i + 2 < n ? classes[i + 2] : .none,
+                                      numeric: numeric, numericClose: numericClose)
+            }
         }
         out[n - 1] = true
+    }
+
+    /// `breakBetween`, out of line: the few pairs the table leaves to it, kept out of the loop.
+    @inline(never)
+    private static func contextualBreak(_ a: Class, _ b: Class, beforeSpaces: Class, afterNext: Class,
+                                        numeric: Bool, numericClose: Bool) -> Bool {
+        breakBetween(a, b, beforeSpaces: beforeSpaces, afterNext: afterNext, numeric: numeric, numericClose: numericClose)
     }
 
     /// `breakBetween` for every pair of classes whose answer needs no other context: 0 no break,
