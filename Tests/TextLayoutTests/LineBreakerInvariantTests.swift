@@ -24,6 +24,32 @@ import Testing
                                       metrics: [FontMetrics(unitsPerEm: 1000, ascender: 800, descender: -200, lineGap: 0)])
     }
 
+    /// Expects `p` and `q` to give the same lines (ends, widths to the bit, fonts) and the same
+    /// `more`; returns `p`'s.
+    @discardableResult
+    static func expectSameLines(_ p: PreparedParagraph, _ q: PreparedParagraph, width: Double, anywhere: Bool,
+                                limit: Int) -> (spans: [LineBreaker.Span], more: Bool) {
+        let a = LineBreaker(p, width: width, size: 1, anywhere: anywhere).lines(limit: limit)
+        let b = LineBreaker(q, width: width, size: 1, anywhere: anywhere).lines(limit: limit)
+        #expect(a.more == b.more)
+        #expect(a.spans == b.spans)
+        #expect(a.spans.map(\.width.bitPattern) == b.spans.map(\.width.bitPattern))
+        #expect(a.spans.map(\.fonts) == b.spans.map(\.fonts))
+        return a
+    }
+
+    /// Random text of `pieces` pieces, each (out of `outOf`) a letter (`letters`), a space
+    /// (`spaces`), a hard break (one) or a hard break followed by two spaces (the rest).
+    static func randomText(_ rng: inout SplitMix, pieces: Int, letters: UInt64, spaces: UInt64, outOf: UInt64) -> String {
+        var text = ""
+        for _ in 0..<pieces {
+            let r = rng.next() % outOf
+            text += r < letters ? String(UnicodeScalar(UInt8(97 + rng.next() % 26)))
+                : r < letters + spaces ? " " : r < outOf - 1 ? "\n" : "\n  "
+        }
+        return text
+    }
+
     func lines(_ p: PreparedParagraph, _ width: Double, anywhere: Bool = false) -> [String] {
         let spans = LineBreaker(p, width: width, size: 1, anywhere: anywhere).lines().spans
         return spans.map { s in String(decoding: p.utf16[p.start(s.start)..<(s.end > s.start ? Int(p.ends[s.end - 1]) : p.start(s.start))], as: UTF16.self) }
@@ -81,11 +107,7 @@ import Testing
     /// starting a paragraph, hard breaks and two fonts.
     @Test func positionsAndWidthsGiveTheSameLines() {
         var rng = SplitMix(seed: 2048)
-        var text = ""
-        for _ in 0..<600 {
-            let r = rng.next() % 12
-            text += r < 7 ? String(UnicodeScalar(UInt8(97 + rng.next() % 26))) : r < 10 ? " " : r < 11 ? "\n" : "\n  "
-        }
+        let text = Self.randomText(&rng, pieces: 600, letters: 7, spaces: 3, outOf: 12)
         var p = Self.fake(text, advance: { _ in Double(300 + rng.next() % 1800) / 2048 })
         p.metrics.append(FontMetrics(unitsPerEm: 2048, ascender: 1900, descender: -500, lineGap: 10))
         for i in 0..<p.count where p.kinds[i] == .text {
@@ -101,12 +123,7 @@ import Testing
         for width in Array(stride(from: 0.25, through: 40, by: 0.37)) + [0] {
             for anywhere in [false, true] {
                 for limit in [0, 3] {
-                    let a = LineBreaker(p, width: width, size: 1, anywhere: anywhere).lines(limit: limit)
-                    let b = LineBreaker(q, width: width, size: 1, anywhere: anywhere).lines(limit: limit)
-                    #expect(a.more == b.more)
-                    #expect(a.spans == b.spans)
-                    #expect(a.spans.map(\.width.bitPattern) == b.spans.map(\.width.bitPattern))
-                    #expect(a.spans.map(\.fonts) == b.spans.map(\.fonts))
+                    Self.expectSameLines(p, q, width: width, anywhere: anywhere, limit: limit)
                 }
             }
         }
@@ -125,11 +142,7 @@ import Testing
     @Test(arguments: [0, 1, 2, 3])
     func searchGivesTheSameLinesAsTheLoop(variant: Int) {
         var rng = SplitMix(seed: 77 + UInt64(variant))
-        var text = ""
-        for _ in 0..<900 {
-            let r = rng.next() % 14
-            text += r < 9 ? String(UnicodeScalar(UInt8(97 + rng.next() % 26))) : r < 12 ? " " : r < 13 ? "\n" : "\n  "
-        }
+        let text = Self.randomText(&rng, pieces: 900, letters: 9, spaces: 3, outOf: 14)
         var p = Self.fake(text, advance: { _ in Double(200 + rng.next() % 1900) / 2048 })
         p.metrics.append(FontMetrics(unitsPerEm: 2048, ascender: 1900, descender: -500, lineGap: 10))
         p.metrics.append(FontMetrics(unitsPerEm: 2048, ascender: 1700, descender: -700, lineGap: 0))
@@ -154,12 +167,7 @@ import Testing
         loop.segments.searchable = false
         for width in Array(stride(from: 0.01, through: 45, by: 0.173)) + [0] {
             for limit in [0, 4] {
-                let a = LineBreaker(p, width: width, size: 1, anywhere: false).lines(limit: limit)
-                let b = LineBreaker(loop, width: width, size: 1, anywhere: false).lines(limit: limit)
-                #expect(a.more == b.more)
-                #expect(a.spans == b.spans)
-                #expect(a.spans.map(\.width.bitPattern) == b.spans.map(\.width.bitPattern))
-                #expect(a.spans.map(\.fonts) == b.spans.map(\.fonts))
+                let a = Self.expectSameLines(p, loop, width: width, anywhere: false, limit: limit)
                 // The fonts given for a line are the fonts of its clusters (2 fonts: tracked).
                 if fonts == 2 {
                     for s in a.spans where s.end > s.start && s.fonts != 0 {
