@@ -108,3 +108,55 @@ le_segment_counts le_count_segments(le_clusters in) {
     le_segment_counts counts = {k, r, stops};
     return counts;
 }
+
+le_segment_finish le_finish_segments(long count, double *totals, double *contents, const uint8_t *flags,
+                                     uint64_t *masks, int32_t *stops, int positions) {
+    le_segment_finish result = {0, 0, -INFINITY, 0, 0, 0};
+    long stop = 0;
+    for (long j = 0; j < count; j++) {
+        stops[stop] = (int32_t)j;
+        stop += (flags[j] & 1) ^ 1;
+    }
+    result.stops = stop;
+    if (positions) {
+        // The same operations, in the same order, as summing the widths one by one.
+        double position = 0, reach = -INFINITY, lookback = -INFINITY;
+        int monotone = 1;
+        for (long j = 0; j < count; j++) {
+            const double start = position;
+            position += totals[j];
+            totals[j] = start;
+            const double back = reach - start;
+            lookback = back > lookback ? back : lookback;
+            const double c = contents[j] + start;  // +inf stays +inf
+            contents[j] = c;
+            const int finite = c != INFINITY;
+            monotone &= !finite | (c >= reach);
+            reach = finite ? c : reach;
+        }
+        result.searchable = monotone;
+        result.lookback = lookback;
+    }
+    if (masks) {
+        uint64_t pair0 = 0, pair1 = 0;
+        int32_t seen0 = -1, seen1 = -1;
+        int full = 0;
+        for (long j = 0; j < count; j++) {
+            const uint64_t mask = masks[j];
+            uint64_t rest = mask & ~(pair0 | pair1);
+            while (rest) {  // a font not seen before (rare)
+                const uint64_t bit = rest & (0 - rest);
+                rest &= rest - 1;
+                if (!pair0) pair0 = bit; else if (!pair1) pair1 = bit; else full = 1;
+            }
+            seen0 = (mask & pair0) ? (int32_t)j : seen0;
+            seen1 = (mask & pair1) ? (int32_t)j : seen1;
+            int32_t pair[2] = {seen0, seen1};
+            memcpy(&masks[j], pair, sizeof pair);  // over mask j, read above
+        }
+        result.fontsTracked = !full;
+        result.font0 = pair0 ? (uint8_t)__builtin_ctzll(pair0) : 0;
+        result.font1 = pair1 ? (uint8_t)__builtin_ctzll(pair1) : 0;
+    }
+    return result;
+}

@@ -50,4 +50,22 @@ le_segment_counts le_segments(le_clusters in, le_segment_buffers out);
 /// and a bound on the stops.
 le_segment_counts le_count_segments(le_clusters in);
 
+/// What `le_finish_segments` found.
+typedef struct {
+    long stops;          // entries written to `stops`
+    int searchable;      // with positions: content positions never decrease (bar +inf)
+    double lookback;     // with positions: max over k of (last finite content before k) − start of k
+    int fontsTracked;    // with masks: at most two fonts, `masks` now holds their last segments
+    uint8_t font0, font1; // those two fonts (bit indices; 0 when absent)
+} le_segment_finish;
+
+/// The pass over `count` segments after `le_segments`: lists the segments without text in
+/// `stops` (room for the bound `le_count_segments` gave, and one more); with `positions`, turns
+/// `totals` and `contents` from widths into positions from the paragraph's start (exact sums are
+/// the caller's to ensure) and finds whether line ends may be searched for; with `masks` (not
+/// NULL), replaces each segment's font mask by two `int32_t`, the last segment at or before it that
+/// uses the first and the second font (−1: none yet) — when no third font appears.
+le_segment_finish le_finish_segments(long count, double *totals, double *contents, const uint8_t *flags,
+                                     uint64_t *masks, int32_t *stops, int positions);
+
 #endif

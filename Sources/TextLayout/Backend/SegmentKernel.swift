@@ -44,4 +44,23 @@ enum SegmentKernel {
         let c = le_segments(clusters.c, output)
         return Counts(segments: c.segments, runs: c.runs, stops: c.stops)
     }
+
+    /// What `finish` found (see `le_finish_segments`).
+    struct Finish {
+        var stops: Int
+        var searchable: Bool
+        var lookback: Double
+        var fontsTracked: Bool
+        var fontPair: (UInt8, UInt8)
+    }
+
+    /// The pass over the segments after `segments(_:…)`: the stops, positions (when `positions`),
+    /// and two fonts' last segments over `masks` (nil: a single font).
+    static func finish(count: Int, totals: UnsafeMutablePointer<Double>, contents: UnsafeMutablePointer<Double>,
+                       flags: UnsafePointer<UInt8>, masks: UnsafeMutablePointer<UInt64>?, stops: UnsafeMutablePointer<Int32>,
+                       positions: Bool) -> Finish {
+        let f = le_finish_segments(count, totals, contents, flags, masks, stops, positions ? 1 : 0)
+        return Finish(stops: f.stops, searchable: f.searchable != 0, lookback: f.lookback,
+                      fontsTracked: f.fontsTracked != 0, fontPair: (f.font0, f.font1))
+    }
 }

@@ -57,10 +57,10 @@ extension PreparedParagraph {
     /// `buildSegments()`; `positions: false` keeps widths even when positions would be exact
     /// (tests compare both forms).
     ///
-    /// Two passes in C (`SegmentKernel`) without a branch on where segments end — the break
-    /// pattern of mixed text defeats prediction —: one counts, one writes straight into the
-    /// paragraph's storage; then one pass over the segments turns widths into positions when
-    /// every sum is exact, lists the stops and tracks two fonts.
+    /// Passes in C (`SegmentKernel`) without a branch on where segments end — the break pattern
+    /// of mixed text defeats prediction —: one counts, one writes straight into the paragraph's
+    /// storage, one over the segments turns widths into positions when every sum is exact, lists
+    /// the stops and tracks two fonts.
     mutating func buildSegments(positions: Bool) {
         let n = count
         var s = Segments()
@@ -89,67 +89,33 @@ extension PreparedParagraph {
         // One segment and one run more: the loop writes the next before it knows it is kept. The
         // font masks go where the two fonts' last segments will be (8 bytes per segment either way).
         let storage = SegmentStorage(segments: k + 1, fonts: multiFont, runs: r + 1, stops: counted.stops)
-        // (Read and written as raw bytes on this side: the memory stays bound to `Int32`.)
-        let masksRaw = UnsafeMutableRawPointer(storage.lastSeen)
-        let masks = masksRaw.assumingMemoryBound(to: UInt64.self)
+        // (Written and read as 64-bit masks by the C kernels only; on this side the memory stays
+        // bound to `Int32`, the pairs it ends up holding.)
+        let masks = UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
         let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
                                           flags: storage.flags, masks: masks, runStarts: storage.runStarts,
                                           runFonts: storage.runFonts)
         assert(made.segments == k && made.runs == r && made.stops <= counted.stops)
-        let stopCount = made.stops
         s.storage = storage
         s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
         s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
-        s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: stopCount)
         s.total = UnsafeMutableBufferPointer(start: storage.total, count: k)
         s.content = UnsafeMutableBufferPointer(start: storage.content, count: k)
-        // Per segment: the stops, and two fonts' last segments (`Segments.lastSeen`, written over
-        // the masks in place; a third font turns the tracking off).
-        var stop = 0
-        var pair: (UInt64, UInt64) = (0, 0), seen: (Int32, Int32) = (-1, -1), pairFull = false
-        for j in 0..<k {
-            storage.stops[stop] = Int32(j)
-            stop += storage.flags[j] & Segments.hasText == 0 ? 1 : 0
-            guard multiFont else { continue }
-            let mask = masksRaw.load(fromByteOffset: 8 * j, as: UInt64.self)
-            if _slowPath(mask & ~(pair.0 | pair.1) != 0) {  // a font not seen before
-                var rest = mask & ~(pair.0 | pair.1)
-                while rest != 0 {
-                    let bit = rest & (0 &- rest)
-                    rest &= rest - 1
-                    if pair.0 == 0 { pair.0 = bit } else if pair.1 == 0 { pair.1 = bit } else { pairFull = true }
-                }
-            }
-            let has0 = Int32(truncatingIfNeeded: (mask & pair.0 != 0 ? 1 : 0) as UInt64)
-            let has1 = Int32(truncatingIfNeeded: (mask & pair.1 != 0 ? 1 : 0) as UInt64)
-            seen.0 = seen.0 &+ (Int32(j) &- seen.0) &* has0  // j where the font is used (no jump)
-            seen.1 = seen.1 &+ (Int32(j) &- seen.1) &* has1
-            masksRaw.storeBytes(of: seen.0, toByteOffset: 8 * j, as: Int32.self)  // over mask j, read above
-            masksRaw.storeBytes(of: seen.1, toByteOffset: 8 * j + 4, as: Int32.self)
-        }
-        if multiFont && !pairFull {
+        // Per segment: the stops; positions instead of widths when every sum is exact, and whether
+        // a line's end may be found by search (`searchable`, `lookback`); two fonts' last segments
+        // (`Segments.lastSeen`, written over the masks; a third font turns the tracking off).
+        let usePositions = positions && exact && magnitude < 0x1p36
+        let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,
+                                            masks: multiFont ? masks : nil, stops: storage.stops, positions: usePositions)
+        s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: finished.stops)
+        if multiFont && finished.fontsTracked {
             s.lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: 2 * k)
-            s.fontPair = (UInt8(pair.0.trailingZeroBitCount & 63), UInt8(pair.1.trailingZeroBitCount & 63))
+            s.fontPair = finished.fontPair
         }
-        // Positions instead of widths when every sum is exact; and whether a line's end may be
-        // found by search (`searchable`, `lookback`).
-        if positions && exact && magnitude < 0x1p36 {
-            var position = 0.0
-            var reach = -Double.infinity, lookback = -Double.infinity, monotone = true
-            for j in 0..<k {
-                let start = position
-                position += storage.total[j]
-                storage.total[j] = start
-                lookback = Swift.max(lookback, reach - start)  // exact: both fixed point
-                let c = storage.content[j] + start  // +∞ stays +∞
-                storage.content[j] = c
-                let finite = c != .infinity
-                monotone = monotone && (!finite || c >= reach)
-                reach = finite ? c : reach
-            }
+        if usePositions {
             s.absolute = true
-            s.searchable = monotone
-            s.lookback = lookback
+            s.searchable = finished.searchable
+            s.lookback = finished.lookback
         }
         segments = s
         fontRunStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: r)
