@@ -20,8 +20,8 @@ struct LineBreaker {
         var end: Int
         var width: Double
         var hardBreak: Bool
-        /// The fonts on the line as a bit mask, when the word-level path knows them (mixed-font
-        /// paragraphs); 0 = not known (the layouter finds them from the font runs).
+        /// The fonts on the line as a bit mask, when the word-level path knows them (paragraphs of
+        /// two fonts: `Segments.lastSeen`); 0 = not known (the layouter finds them from the font runs).
         var fonts: UInt64 = 0
 
         static func == (a: Span, b: Span) -> Bool {

@@ -70,14 +70,9 @@ extension PreparedParagraph {
         }
         let advances = UnsafeBufferPointer(self.advances), adjust = UnsafeBufferPointer(self.breakAdjust)
         let multiFont = !singleFont
-        // Known exact (`fixedPoint`, and few enough clusters that no sum reaches 2³⁶): no check.
-        var exact = true, magnitude = 0.0
-        if positions && !(fixedPoint && n < 1 << 15) {
-            for i in 0..<n {
-                exact = exact && Self.isFixedPoint(advances[i]) && Self.isFixedPoint(adjust[i])
-                magnitude += Swift.abs(advances[i]) + Swift.abs(adjust[i])
-            }
-        }
+        // Positions when every sum is exact: known (`fixedPoint`, and few enough clusters that no
+        // sum reaches 2³⁶), or checked.
+        let usePositions = positions && ((fixedPoint && n < 1 << 15) || Self.sumsAreExact(self.advances, self.breakAdjust))
         assert(Kind.text.rawValue == 0 && Kind.space.rawValue == 1 && Kind.newline.rawValue == 2)
         let clusters = SegmentKernel.Clusters(
             count: n, kinds: UnsafeRawPointer(kinds.baseAddress!).assumingMemoryBound(to: UInt8.self),
@@ -104,7 +99,6 @@ extension PreparedParagraph {
         // Per segment: the stops; positions instead of widths when every sum is exact, and whether
         // a line's end may be found by search (`searchable`, `lookback`); two fonts' last segments
         // (`Segments.lastSeen`, written over the masks; a third font turns the tracking off).
-        let usePositions = positions && exact && magnitude < 0x1p36
         let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,
                                             masks: multiFont ? masks : nil, stops: storage.stops, positions: usePositions)
         s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: finished.stops)

@@ -88,8 +88,6 @@ struct TextLayouter {
         let knowsPairs = heights.knowsPairs
         var count = 0, y = 0.0, widest = 0.0, previousHard = false
         var lastStart = 0, lastEnd = 0
-        // Lines of a mixed-font paragraph mostly repeat the same few font sets: remember the last.
-        var memoFonts: UInt64 = 0, memoHeight = 0.0
         let more = box.paragraph.forEachLine(maxWidth: maxWidth, anywhere: anywhere, limit: limit) { span in
             if count > 0 {
                 y += lineSpacing
@@ -97,15 +95,10 @@ struct TextLayouter {
             }
             if singleFont {
                 y += primaryHeight
-            } else if knowsPairs && span.fonts != 0 {
+            } else if knowsPairs && span.fonts != 0 {  // two fonts: their heights looked up
                 y += heights.height(pair: span.fonts)
-            } else if span.fonts != 0 && span.fonts == memoFonts {
-                y += memoHeight
-            } else {
-                let h = heights.height(box, span.start, span.end, ellipsis: false, known: span.fonts)
-                memoFonts = span.fonts
-                memoHeight = h
-                y += h
+            } else {  // three or more fonts (not tracked per line): from the font runs
+                y += heights.height(box, span.start, span.end, ellipsis: false, known: span.fonts)
             }
             widest = max(widest, span.width)
             previousHard = span.hardBreak
