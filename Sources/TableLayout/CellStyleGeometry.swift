@@ -1,7 +1,7 @@
 import LayoutGeometry
 
 /// `UITableViewCell.CellStyle`: the system cell layouts.
-public enum CellStyle: String, Hashable, Sendable, Codable {
+public enum CellStyle: String, Hashable, Sendable, Codable, CaseIterable {
     /// Image (optional) at the far left, then the text label; no detail label.
     case `default`
     /// Text label on the left, detail label right-aligned on the same line.

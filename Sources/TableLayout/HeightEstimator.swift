@@ -31,7 +31,7 @@ public struct HeightEstimator: Hashable, Sendable {
 }
 
 /// How far estimates were from exact heights, over the elements measured so far.
-public struct EstimationReport: Hashable, Sendable {
+public struct EstimationStatistics: Hashable, Sendable {
     /// Elements that changed from estimated to exact.
     public var measuredCount: Int = 0
     /// What those elements counted as before they were measured.

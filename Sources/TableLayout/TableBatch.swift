@@ -7,13 +7,13 @@ import LayoutGeometry
 /// moved or inserted in the same batch may not be named by row operations (refused with a reason).
 public struct TableBatch<Content: TableContent>: Sendable {
     public var deleteRows: [IndexPath] = []
-    public var insertRows: [(at: IndexPath, row: RowSpec<Content>)] = []
+    public var insertRows: [(at: IndexPath, row: TableRow<Content>)] = []
     /// Rows to reload (by old index path), with new content, or nil to re-measure the same content.
-    public var reloadRows: [(at: IndexPath, row: RowSpec<Content>?)] = []
+    public var reloadRows: [(at: IndexPath, row: TableRow<Content>?)] = []
     public var moveRows: [(from: IndexPath, to: IndexPath)] = []
     public var deleteSections: [Int] = []
-    public var insertSections: [(at: Int, section: SectionSpec<Content>)] = []
-    public var reloadSections: [(at: Int, section: SectionSpec<Content>)] = []
+    public var insertSections: [(at: Int, section: TableSection<Content>)] = []
+    public var reloadSections: [(at: Int, section: TableSection<Content>)] = []
     public var moveSections: [(from: Int, to: Int)] = []
     /// The data source's row count per section after the update, when known: checked the way
     /// UIKit checks `numberOfRowsInSection` ("Invalid update: invalid number of rows …").

@@ -1,6 +1,6 @@
 /// What a row, header or footer carries: the user's payload.
 ///
-/// `TableLayout` is generic over its content type and never looks inside it except through this
+/// `TableViewLayout` is generic over its content type and never looks inside it except through this
 /// protocol: the cell chrome (accessory, editing controls), which narrows the width the content
 /// is measured at, and a kind used to learn estimates. The sizer (`TableSizer`) receives the
 /// content itself. Keep the type small — it is stored once per row (an `enum` with a few cases, an

@@ -11,9 +11,14 @@ public enum TableStyle: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// Whether separators are drawn (`UITableViewCell.SeparatorStyle`).
-public enum SeparatorStyle: String, Hashable, Sendable, Codable {
+public enum SeparatorStyle: String, Hashable, Sendable, Codable, CaseIterable {
     case none
     case singleLine
+    /// Etched (iOS 6 grouped tables); the same geometry as `singleLine`.
+    case singleLineEtched
+
+    /// Whether a separator takes height inside each row.
+    public var isShown: Bool { self != .none }
 }
 
 /// Which UIKit era's numbers to use where they changed between iOS versions.

@@ -35,7 +35,7 @@ import Testing
             queries: [.contentOffset(396), .contentOffset(nil), .indexPath(IndexPath(row: 1, section: 0)), .indexPath(nil),
                       .indexPaths([IndexPath(row: 0, section: 3)]),
                       .visible(indexPaths: [IndexPath(row: 0, section: 1)],
-                               pinnedHeaders: [PinnedSupplementary(section: 1, rect: Rect(x: 0, y: 180, width: 375, height: 40))])],
+                               pinnedHeaders: [PinnedSupplementary(section: 1, frame: Rect(x: 0, y: 180, width: 375, height: 40), isPinned: false)])],
             timings: [PhaseTiming(phase: "layout", seconds: 0.0012)])
     }
 

@@ -84,16 +84,17 @@ import TextLayout
                      {"itemsIn": [375, 0, 10, 1000]}, {"itemsIn": [0, 95, 1, 10]}]}
         """#)
         let header = { (y: Double) in Rect(x: 0, y: y, width: 375, height: 40) }
-        #expect(r.pinnedHeaders == [PinnedSupplementary(section: 0, rect: header(60)),
-                                    PinnedSupplementary(section: 1, rect: header(150))])
+        // Section 0's header (natural y 0) is pinned at the offset; section 1's sits at its natural 150.
+        #expect(r.pinnedHeaders == [PinnedSupplementary(section: 0, frame: header(60), isPinned: true),
+                                    PinnedSupplementary(section: 1, frame: header(150), isPinned: false)])
         // Section 0: header 0…40, lines 40…90 and 100…150; section 1 from 150 (its lines from 190).
         // Band 60…160: both lines of section 0, nothing of section 1.
         #expect(r.visible == (0..<12).map { IndexPath(item: $0, section: 0) })
         // Band 130…230: the second line of section 0 and the first of section 1 (190…240).
         #expect(r.queries[0] == .visible(indexPaths: (6..<12).map { IndexPath(item: $0, section: 0) }
                                             + (0..<6).map { IndexPath(item: $0, section: 1) },
-                                         pinnedHeaders: [PinnedSupplementary(section: 0, rect: header(150 - 40)),
-                                                         PinnedSupplementary(section: 1, rect: header(150))]))
+                                         pinnedHeaders: [PinnedSupplementary(section: 0, frame: header(150 - 40), isPinned: true),
+                                                         PinnedSupplementary(section: 1, frame: header(150), isPinned: false)]))
         #expect(r.queries[1] == .indexPath(nil))  // in the header
         #expect(r.queries[2] == .indexPath(IndexPath(item: 0, section: 0)))  // line 40…90
         #expect(r.queries[3] == .indexPath(nil))  // x = width

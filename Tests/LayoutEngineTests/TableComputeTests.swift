@@ -163,7 +163,10 @@ func rowRects(_ r: ComputeResult, _ s: Int) -> [Rect] { r.sections[s].elements.m
          "viewport": {"height": 300, "offset": 100},
          "queries": [{"visibleAt": 450}, {"visibleAt": 500}]}
         """)
-        let header = { (s: Int, y: Double) in PinnedSupplementary(section: s, rect: Rect(x: 0, y: y, width: 375, height: 28)) }
+        // Natural header places: section 0 at 0, section 1 at 28 + 10 × 44 = 468; pinned when moved from there.
+        let header = { (s: Int, y: Double) in
+            PinnedSupplementary(section: s, frame: Rect(x: 0, y: y, width: 375, height: 28), isPinned: y != [0, 28 + 10 * 44][s])
+        }
         #expect(r.pinnedHeaders == [header(0, 100)])
         // Rows of section 0 span 28…468: at offset 100 the band 100…400 shows rows 1…8.
         #expect(r.visible == (1...8).map { IndexPath(row: $0, section: 0) })

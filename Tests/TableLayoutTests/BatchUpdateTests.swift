@@ -3,11 +3,11 @@ import Testing
 @testable import TableLayout
 
 @Suite struct BatchUpdateTests {
-    func table(_ sections: [[Int]]) throws -> TableLayout<Item> {
-        try TableLayout(sections: sections.map { SectionSpec(rows: rows($0)) })
+    func table(_ sections: [[Int]]) throws -> TableViewLayout<Item> {
+        try TableViewLayout(sections: sections.map { TableSection(rows: rows($0)) })
     }
 
-    func refuse(_ t: TableLayout<Item>, _ batch: TableBatch<Item>, _ reason: String) {
+    func refuse(_ t: TableViewLayout<Item>, _ batch: TableBatch<Item>, _ reason: String) {
         var copy = t
         #expect(throws: TableError.invalidUpdate(reason)) { try copy.apply(batch) }
         #expect(ids(copy) == ids(t))
@@ -28,7 +28,7 @@ import Testing
         refuse(t, b, "attempt to delete and reload the same index path (0 - 1)")
         b = TableBatch(); b.deleteSections = [2]
         refuse(t, b, "attempt to delete section 2, but there are only 2 sections before the update")
-        b = TableBatch(); b.insertSections = [(3, SectionSpec(rows: []))]
+        b = TableBatch(); b.insertSections = [(3, TableSection(rows: []))]
         refuse(t, b, "attempt to insert section 3 but there are only 3 sections after the update")
         b = TableBatch(); b.insertRows = [(IndexPath(0, 0), .fixed(1))]; b.expectedRowCounts = [3, 1]
         refuse(t, b, "invalid number of rows in section 0. The number of rows contained in an existing section after the update (3) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")
@@ -40,13 +40,13 @@ import Testing
         var t = try table([[0, 1], [2], [3, 4, 5]])
         var b = TableBatch<Item>()
         b.deleteSections = [0]
-        b.insertSections = [(0, SectionSpec(rows: rows([9])))]
+        b.insertSections = [(0, TableSection(rows: rows([9])))]
         b.moveSections = [(2, 1)]
         b.expectedRowCounts = [1, 3, 1]
         try t.apply(b)
         #expect(ids(t) == [[9], [3, 4, 5], [2]])
         #expect(t.rect(forSection: 2) == Rect(x: 0, y: 4 * 44, width: 375, height: 44))
-        b = TableBatch(); b.reloadSections = [(1, SectionSpec(rows: rows([7, 8], height: 10)))]
+        b = TableBatch(); b.reloadSections = [(1, TableSection(rows: rows([7, 8], height: 10)))]
         try t.apply(b)
         #expect(ids(t) == [[9], [7, 8], [2]])
         let expected: Double = 44 + 10 + 10 + 44
@@ -56,14 +56,14 @@ import Testing
 
     /// Measured heights survive moves; reloads re-measure.
     @Test func measuredHeightsSurviveMoves() throws {
-        let specs = (0..<4).map { RowSpec<Item>.automatic(Item(id: $0, height: Double(10 * ($0 + 1)))) }
+        let specs = (0..<4).map { TableRow<Item>.automatic(Item(id: $0, height: Double(10 * ($0 + 1)))) }
         let c = TableConfiguration(scale: .none, estimatedRowHeight: 44, separatorStyle: .none)
-        var t = try TableLayout(configuration: c, sections: [SectionSpec(rows: specs)], sizer: itemSizer)
+        var t = try TableViewLayout(configuration: c, sections: [TableSection(rows: specs)], sizer: itemSizer)
         try t.measureRow(at: IndexPath(0, 3))
         #expect(t.rectForRow(at: IndexPath(0, 3)).height == 40)
         var b = TableBatch<Item>()
         b.moveRows = [(IndexPath(0, 3), IndexPath(0, 0))]
-        b.reloadRows = [(IndexPath(0, 1), RowSpec.automatic(Item(id: 11, height: 5)))]
+        b.reloadRows = [(IndexPath(0, 1), TableRow.automatic(Item(id: 11, height: 5)))]
         try t.apply(b)
         #expect(ids(t) == [[3, 0, 11, 2]])
         #expect(t.isExact(at: IndexPath(0, 0)) == true)
@@ -120,10 +120,10 @@ import Testing
 
     /// Inserting and deleting many rows keeps per-section geometry consistent with a sum.
     @Test func geometryAfterUpdatesMatchesSums() throws {
-        var t = try TableLayout<Item>(sections: [SectionSpec(count: 1000), SectionSpec(count: 10)])
+        var t = try TableViewLayout<Item>(sections: [TableSection(count: 1000), TableSection(count: 10)])
         var b = TableBatch<Item>()
         b.deleteRows = (0..<500).map { IndexPath(0, $0 * 2) }
-        b.insertRows = (0..<100).map { (IndexPath(1, $0), RowSpec.fixed(10)) }
+        b.insertRows = (0..<100).map { (IndexPath(1, $0), TableRow.fixed(10)) }
         try t.apply(b)
         #expect(t.numberOfRows(inSection: 0) == 500)
         #expect(t.numberOfRows(inSection: 1) == 110)

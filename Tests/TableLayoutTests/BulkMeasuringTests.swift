@@ -15,17 +15,17 @@ import Testing
         }
     }
 
-    func table() throws -> TableLayout<Item> {
+    func table() throws -> TableViewLayout<Item> {
         let c = TableConfiguration(style: .grouped, width: 320, rowHeight: .automatic, estimatedRowHeight: 50)
         let sections = (0..<3).map { s in
-            SectionSpec<Item>(header: .automatic(Item()), rows: (0..<(60 + 10 * s)).map { r in
-                RowSpec.automatic(Item(id: r, height: Double(r % 4), chrome: r % 3 == 0 ? CellChrome(accessory: .disclosureIndicator) : .none))
+            TableSection<Item>(header: .automatic(Item()), rows: (0..<(60 + 10 * s)).map { r in
+                TableRow.automatic(Item(id: r, height: Double(r % 4), chrome: r % 3 == 0 ? CellChrome(accessory: .disclosureIndicator) : .none))
             }, footer: .automatic(Item()))
         }
-        return try TableLayout(configuration: c, sections: sections, sizer: Self.sizer)
+        return try TableViewLayout(configuration: c, sections: sections, sizer: Self.sizer)
     }
 
-    func rects(_ t: TableLayout<Item>) -> [Rect] {
+    func rects(_ t: TableViewLayout<Item>) -> [Rect] {
         (0..<t.numberOfSections).flatMap { s in
             [t.rectForHeader(inSection: s), t.rectForFooter(inSection: s)]
                 + (0..<(t.numberOfRows(inSection: s) ?? 0)).map { t.rectForRow(at: IndexPath(s, $0)) }
@@ -56,7 +56,7 @@ import Testing
         try t.measureAll()
         try t.setWidth(400)
         try t.measureAll()
-        var fresh = try TableLayout(configuration: TableConfiguration(style: .grouped, width: 400, rowHeight: .automatic,
+        var fresh = try TableViewLayout(configuration: TableConfiguration(style: .grouped, width: 400, rowHeight: .automatic,
                                                                       estimatedRowHeight: 50),
                                     sections: try table().sectionsForTest(), sizer: Self.sizer)
         try fresh.measureAll()
@@ -65,12 +65,12 @@ import Testing
     }
 }
 
-extension TableLayout where Content == Item {
+extension TableViewLayout where Content == Item {
     /// The same sections as `BulkMeasuringTests.table()` (rebuilt from scratch).
-    func sectionsForTest() throws -> [SectionSpec<Item>] {
+    func sectionsForTest() throws -> [TableSection<Item>] {
         (0..<3).map { s in
-            SectionSpec<Item>(header: .automatic(Item()), rows: (0..<(60 + 10 * s)).map { r in
-                RowSpec.automatic(Item(id: r, height: Double(r % 4), chrome: r % 3 == 0 ? CellChrome(accessory: .disclosureIndicator) : .none))
+            TableSection<Item>(header: .automatic(Item()), rows: (0..<(60 + 10 * s)).map { r in
+                TableRow.automatic(Item(id: r, height: Double(r % 4), chrome: r % 3 == 0 ? CellChrome(accessory: .disclosureIndicator) : .none))
             }, footer: .automatic(Item()))
         }
     }

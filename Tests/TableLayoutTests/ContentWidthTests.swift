@@ -40,8 +40,8 @@ import Testing
         let sizer = ClosureSizer<Item> { $0.contentWidth / 10 }
         let c = TableConfiguration(style: .insetGrouped, width: 320, scale: .none, rowHeight: .automatic,
                                    separatorStyle: .none, sectionIndexTitles: ["A"])
-        let t = try TableLayout(configuration: c, sections: [SectionSpec(header: .none, rows: [
-            RowSpec(content: Item(chrome: CellChrome(accessory: .disclosureIndicator))),
+        let t = try TableViewLayout(configuration: c, sections: [TableSection(header: .none, rows: [
+            TableRow(content: Item(chrome: CellChrome(accessory: .disclosureIndicator))),
         ], footer: .none)], sizer: sizer)
         #expect(t.rectForRow(at: IndexPath(0, 0)) == Rect(x: 20, y: 0, width: 280, height: (320 - 40 - 33 - 15) / 10))
     }

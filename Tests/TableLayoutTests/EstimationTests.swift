@@ -4,10 +4,10 @@ import Testing
 
 @Suite struct EstimationTests {
     /// 100 self-sizing rows of real height 60 (content 59.5 + separator 0.5 at scale 2), estimated at 44.
-    func table(learn: Bool = false) throws -> TableLayout<Item> {
+    func table(learn: Bool = false) throws -> TableViewLayout<Item> {
         let c = TableConfiguration(rowHeight: .automatic, estimatedRowHeight: 44, learnsEstimates: learn)
-        return try TableLayout(configuration: c,
-                               sections: [SectionSpec(count: 100, row: RowSpec(content: Item(height: 59.5)))],
+        return try TableViewLayout(configuration: c,
+                               sections: [TableSection(count: 100, row: TableRow(content: Item(height: 59.5)))],
                                sizer: itemSizer)
     }
 
@@ -68,7 +68,7 @@ import Testing
         _ = try t.layoutViewport(offset: 0, height: 100)
         #expect(t.estimator.mean(forKind: 0) == 60)
         var b = TableBatch<Item>()
-        b.insertRows = [(IndexPath(0, 0), RowSpec(content: Item(height: 10)))]
+        b.insertRows = [(IndexPath(0, 0), TableRow(content: Item(height: 10)))]
         try t.apply(b)
         // The new row is estimated at the learned mean, not at 44.
         #expect(t.rectForRow(at: IndexPath(0, 0)).height == 60)
@@ -80,8 +80,8 @@ import Testing
 
     @Test func noEstimateMeasuresEverythingUpFront() throws {
         let c = TableConfiguration(rowHeight: .automatic, estimatedRowHeight: 0)
-        let specs = (0..<200).map { RowSpec<Item>(content: Item(height: Double($0 % 3) * 10 + 19.5)) }
-        let t = try TableLayout(configuration: c, sections: [SectionSpec(rows: specs)], sizer: itemSizer)
+        let specs = (0..<200).map { TableRow<Item>(content: Item(height: Double($0 % 3) * 10 + 19.5)) }
+        let t = try TableViewLayout(configuration: c, sections: [TableSection(rows: specs)], sizer: itemSizer)
         #expect(t.estimatedElementCount == 0)
         // Each third of the rows: 20, 30, 40 (content + 0.5 separator).
         let expected: Double = 67 * 20 + 67 * 30 + 66 * 40
@@ -92,8 +92,8 @@ import Testing
     @Test func widthChangeInvalidatesOnlySelfSizing() throws {
         let sizer = ClosureSizer<Item> { req in req.content.height > 0 ? 1000 / req.contentWidth * 10 : 0 }
         let c = TableConfiguration(width: 500, scale: .none, rowHeight: .automatic, separatorStyle: .none)
-        var t = try TableLayout(configuration: c, sections: [SectionSpec(rows: [
-            RowSpec.fixed(44), RowSpec(content: Item(height: 1)),
+        var t = try TableViewLayout(configuration: c, sections: [TableSection(rows: [
+            TableRow.fixed(44), TableRow(content: Item(height: 1)),
         ])], sizer: sizer)
         #expect(t.rectForRow(at: IndexPath(0, 1)).height == 1000 / 500 * 10)
         try t.setWidth(250)
@@ -105,8 +105,8 @@ import Testing
 
     @Test func headersSelfSize() throws {
         let c = TableConfiguration(style: .grouped, scale: PixelScale(3))
-        let t = try TableLayout(configuration: c, sections: [
-            SectionSpec(header: .automatic(Item(height: 20.1)), count: 1, footer: .none),
+        let t = try TableViewLayout(configuration: c, sections: [
+            TableSection(header: .automatic(Item(height: 20.1)), count: 1, footer: .none),
         ], sizer: itemSizer)
         // Rounded up to 1/3 pt; headers get no separator.
         #expect(abs(t.rectForHeader(inSection: 0).height - 61.0 / 3) < 1e-9)

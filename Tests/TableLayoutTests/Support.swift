@@ -15,14 +15,14 @@ struct Item: TableContent, Hashable {
 let itemSizer = ClosureSizer<Item> { $0.content.height }
 
 /// The ids of every row, section by section.
-func ids(_ t: TableLayout<Item>) -> [[Int]] {
+func ids(_ t: TableViewLayout<Item>) -> [[Int]] {
     (0..<t.numberOfSections).map { s in
         (0..<(t.numberOfRows(inSection: s) ?? 0)).map { t.content(at: IndexPath(row: $0, section: s))!.id }
     }
 }
 
-func rows(_ ids: [Int], height: Double = 44) -> [RowSpec<Item>] {
-    ids.map { RowSpec.fixed(height, content: Item(id: $0)) }
+func rows(_ ids: [Int], height: Double = 44) -> [TableRow<Item>] {
+    ids.map { TableRow.fixed(height, content: Item(id: $0)) }
 }
 
 extension IndexPath {

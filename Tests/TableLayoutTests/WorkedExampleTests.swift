@@ -6,8 +6,8 @@ import Testing
 @Suite struct WorkedExampleTests {
     /// S3 [000 §8.1.4]: 20 rows, `heightForRowAt` = even ? 104 : 40.
     @Test func alternatingRows() throws {
-        let specs = (0..<20).map { RowSpec<Item>.fixed($0 % 2 == 0 ? 104 : 40) }
-        let t = try TableLayout(sections: [SectionSpec(rows: specs)])
+        let specs = (0..<20).map { TableRow<Item>.fixed($0 % 2 == 0 ? 104 : 40) }
+        let t = try TableViewLayout(sections: [TableSection(rows: specs)])
         #expect(t.contentSize.height == 10 * 104 + 10 * 40)
         for i in 0..<20 {
             let y = Double(i / 2) * 144 + (i % 2 == 1 ? 104 : 0)
@@ -22,9 +22,9 @@ import Testing
     @Test func contacts() throws {
         let counts = [2, 3, 2, 5, 3]
         let sections = counts.enumerated().map { s, n in
-            SectionSpec<Item>(header: .fixed(s == 0 ? 50 : 40), count: n, row: .fixed(45), footer: .fixed(40))
+            TableSection<Item>(header: .fixed(s == 0 ? 50 : 40), count: n, row: .fixed(45), footer: .fixed(40))
         }
-        let t = try TableLayout(configuration: TableConfiguration(style: .grouped), sections: sections)
+        let t = try TableViewLayout(configuration: TableConfiguration(style: .grouped), sections: sections)
         let expected: Double = 50 + 4 * 40 + 15 * 45 + 5 * 40
         #expect(t.contentSize.height == expected)
         #expect(t.contentSize.height == 1085)
@@ -44,8 +44,8 @@ import Testing
 
     /// T-ST-1 [004 L609–611]: grouped defaults 20/20, sections of 3 and 2 rows of 44.
     @Test func groupedDefaults() throws {
-        let t = try TableLayout<Item>(configuration: TableConfiguration(style: .grouped),
-                                      sections: [SectionSpec(count: 3), SectionSpec(count: 2)])
+        let t = try TableViewLayout<Item>(configuration: TableConfiguration(style: .grouped),
+                                      sections: [TableSection(count: 3), TableSection(count: 2)])
         let expected: Double = 20 + 3 * 44 + 20 + 20 + 2 * 44 + 20
         #expect(t.contentSize.height == expected)
         #expect(t.contentSize.height == 300)
@@ -60,7 +60,7 @@ import Testing
 
     /// T-ST-2: the same in plain style has no headers or footers.
     @Test func plainDefaults() throws {
-        let t = try TableLayout<Item>(sections: [SectionSpec(count: 3), SectionSpec(count: 2)])
+        let t = try TableViewLayout<Item>(sections: [TableSection(count: 3), TableSection(count: 2)])
         #expect(t.contentSize.height == 5 * 44)
         #expect(t.rect(forSection: 1) == Rect(x: 0, y: 3 * 44, width: 375, height: 2 * 44))
         #expect(t.rectForHeader(inSection: 1).height == 0)
@@ -69,7 +69,7 @@ import Testing
     /// `sectionHeaderHeight`/`sectionFooterHeight` replace the style default (CONTRACT Details).
     @Test func sectionHeaderHeightOverridesDefault() throws {
         let c = TableConfiguration(style: .grouped, sectionHeaderHeight: 30, sectionFooterHeight: 0)
-        let t = try TableLayout<Item>(configuration: c, sections: [SectionSpec(count: 1), SectionSpec(header: .none, count: 1)])
+        let t = try TableViewLayout<Item>(configuration: c, sections: [TableSection(count: 1), TableSection(header: .none, count: 1)])
         let expected: Double = 30 + 44 + 0 + 0 + 44 + 0
         #expect(t.contentSize.height == expected)
     }
@@ -77,7 +77,7 @@ import Testing
     /// T-TH-1 [004 L585]: table header 80 and footer 30 around 3 rows of 44.
     @Test func tableHeaderAndFooter() throws {
         let c = TableConfiguration(tableHeaderHeight: 80, tableFooterHeight: 30)
-        let t = try TableLayout<Item>(configuration: c, sections: [SectionSpec(count: 3)])
+        let t = try TableViewLayout<Item>(configuration: c, sections: [TableSection(count: 3)])
         #expect(t.tableHeaderRect == Rect(x: 0, y: 0, width: 375, height: 80))
         #expect(t.rectForRow(at: IndexPath(0, 0)).minY == 80)
         #expect(t.rectForRow(at: IndexPath(0, 2)).minY == 80 + 2 * 44)
@@ -90,7 +90,7 @@ import Testing
 
     /// T-SCR-1: 20 rows of 44 in a 400-pt viewport.
     @Test func scrollToRow() throws {
-        let t = try TableLayout<Item>(sections: [SectionSpec(count: 20)])
+        let t = try TableViewLayout<Item>(sections: [TableSection(count: 20)])
         let row9 = IndexPath(0, 9)
         #expect(t.contentOffset(scrollingTo: row9, position: .top, viewportHeight: 400) == d(396))
         #expect(t.contentOffset(scrollingTo: row9, position: .middle, viewportHeight: 400) == d(396 + 22 - 200))
@@ -106,7 +106,7 @@ import Testing
     /// Scroll-to-row with a content inset (CONTRACT Details): top 44 (toolbar, S14), bottom 10.
     @Test func scrollToRowWithInsets() throws {
         let c = TableConfiguration(contentInset: EdgeInsets(top: 44, bottom: 10))
-        let t = try TableLayout<Item>(configuration: c, sections: [SectionSpec(count: 20)])
+        let t = try TableViewLayout<Item>(configuration: c, sections: [TableSection(count: 20)])
         let row9 = IndexPath(0, 9)
         #expect(t.contentOffset(scrollingTo: row9, position: .top, viewportHeight: 400) == d(396 - 44))
         #expect(t.contentOffset(scrollingTo: row9, position: .bottom, viewportHeight: 400) == d(440 - 400 + 10))
@@ -118,7 +118,7 @@ import Testing
 
     /// T-UPD-2 [004 L271, L446]: [A,B,C,D], insert X at 1 then delete 2 → [A,X,B,D].
     @Test func deletesBeforeInserts() throws {
-        var t = try TableLayout(sections: [SectionSpec(rows: rows([0, 1, 2, 3]))])
+        var t = try TableViewLayout(sections: [TableSection(rows: rows([0, 1, 2, 3]))])
         var batch = TableBatch<Item>()
         batch.insertRows = [(IndexPath(0, 1), .fixed(44, content: Item(id: 9)))]
         batch.deleteRows = [IndexPath(0, 2)]
@@ -130,7 +130,7 @@ import Testing
 
     /// T-UPD-3: move (0,0) → (0,2) in [A,B,C,D] → [B,C,A,D].
     @Test func moveRow() throws {
-        var t = try TableLayout(sections: [SectionSpec(rows: rows([0, 1, 2, 3]))])
+        var t = try TableViewLayout(sections: [TableSection(rows: rows([0, 1, 2, 3]))])
         var batch = TableBatch<Item>()
         batch.moveRows = [(IndexPath(0, 0), IndexPath(0, 2))]
         try t.apply(batch)
@@ -139,32 +139,32 @@ import Testing
 
     /// T-FLT-1: plain, 2 sections of 10 rows × 44, headers 28, viewport 300.
     @Test func pinnedHeaders() throws {
-        let sections = (0..<2).map { _ in SectionSpec<Item>(header: .fixed(28), count: 10) }
-        let t = try TableLayout(sections: sections)
+        let sections = (0..<2).map { _ in TableSection<Item>(header: .fixed(28), count: 10) }
+        let t = try TableViewLayout(sections: sections)
         #expect(t.rectForHeader(inSection: 1).minY == 28 + 10 * 44)
         let at100 = t.pinnedHeaders(offset: 100, viewportHeight: 300)
-        #expect(at100 == [PinnedHeader(section: 0, rect: Rect(x: 0, y: 100, width: 375, height: 28))])
+        #expect(at100 == [PinnedSupplementary(section: 0, frame: Rect(x: 0, y: 100, width: 375, height: 28), isPinned: true)])
         let at450 = t.pinnedHeaders(offset: 450, viewportHeight: 300)
-        #expect(at450 == [PinnedHeader(section: 0, rect: Rect(x: 0, y: 468 - 28, width: 375, height: 28)),
-                          PinnedHeader(section: 1, rect: Rect(x: 0, y: 468, width: 375, height: 28))])
+        #expect(at450 == [PinnedSupplementary(section: 0, frame: Rect(x: 0, y: 468 - 28, width: 375, height: 28), isPinned: true),
+                          PinnedSupplementary(section: 1, frame: Rect(x: 0, y: 468, width: 375, height: 28), isPinned: false)])
         let at500 = t.pinnedHeaders(offset: 500, viewportHeight: 300)
-        #expect(at500 == [PinnedHeader(section: 1, rect: Rect(x: 0, y: 500, width: 375, height: 28))])
+        #expect(at500 == [PinnedSupplementary(section: 1, frame: Rect(x: 0, y: 500, width: 375, height: 28), isPinned: true)])
         // Grouped headers never pin.
-        let g = try TableLayout(configuration: TableConfiguration(style: .grouped), sections: sections)
+        let g = try TableViewLayout(configuration: TableConfiguration(style: .grouped), sections: sections)
         #expect(g.pinnedHeaders(offset: 100, viewportHeight: 300).isEmpty)
     }
 
     /// Pinning honours the top inset: y = max(offset + inset.top, header.minY).
     @Test func pinnedHeaderWithInset() throws {
         let c = TableConfiguration(contentInset: EdgeInsets(top: 20))
-        let t = try TableLayout<Item>(configuration: c, sections: [SectionSpec(header: .fixed(28), count: 10)])
-        #expect(t.pinnedHeaders(offset: 100, viewportHeight: 300).first?.rect.minY == d(100 + 20))
-        #expect(t.pinnedHeaders(offset: -20, viewportHeight: 300).first?.rect.minY == d(0))
+        let t = try TableViewLayout<Item>(configuration: c, sections: [TableSection(header: .fixed(28), count: 10)])
+        #expect(t.pinnedHeaders(offset: 100, viewportHeight: 300).first?.frame.minY == d(100 + 20))
+        #expect(t.pinnedHeaders(offset: -20, viewportHeight: 300).first?.frame.minY == d(0))
     }
 
     /// A refused batch: UIKit's reason, and the layout unchanged.
     @Test func refusedBatch() throws {
-        var t = try TableLayout(sections: [SectionSpec(rows: rows([7]))])
+        var t = try TableViewLayout(sections: [TableSection(rows: rows([7]))])
         let before = ids(t)
         var batch = TableBatch<Item>()
         batch.insertRows = [(IndexPath(0, 0), .fixed(10, content: Item(id: 1)))]
@@ -178,7 +178,7 @@ import Testing
 
     /// T-Q-2: rows in a rect use intersection with positive area.
     @Test func rowsInRect() throws {
-        let t = try TableLayout<Item>(sections: [SectionSpec(count: 10)])
+        let t = try TableViewLayout<Item>(sections: [TableSection(count: 10)])
         #expect(t.indexPathsForRows(in: Rect(x: 0, y: 50, width: 375, height: 100)) == [IndexPath(0, 1), IndexPath(0, 2), IndexPath(0, 3)])
         #expect(t.indexPathsForRows(in: Rect(x: 0, y: 44, width: 375, height: 44)) == [IndexPath(0, 1)])
         #expect(t.indexPathsForRows(in: Rect(x: 0, y: 50, width: 375, height: 0)).isEmpty)
@@ -192,11 +192,11 @@ import Testing
 
     /// T-HP-1: an empty section, and a table with no sections, answer without trapping.
     @Test func emptyTables() throws {
-        let one = try TableLayout<Item>(sections: [SectionSpec(rows: [])])
+        let one = try TableViewLayout<Item>(sections: [TableSection(rows: [])])
         #expect(one.contentSize.height == 0)
         #expect(one.numberOfRows(inSection: 0) == 0)
         #expect(one.rectForRow(at: IndexPath(0, 0)) == .zero)
-        let none = try TableLayout<Item>(sections: [])
+        let none = try TableViewLayout<Item>(sections: [])
         #expect(none.numberOfSections == 0)
         #expect(none.rect(forSection: 0) == .zero)
         #expect(none.indexPathForRow(at: Point(x: 0, y: 0)) == nil)

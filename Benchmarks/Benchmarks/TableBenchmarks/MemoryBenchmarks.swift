@@ -10,7 +10,7 @@ func registerMemoryBenchmarks() {
     let metrics = [Metrics.bytesPerRow, Metrics.bytesPerRowEmpty, Metrics.heapBytes, .wallClock, .peakMemoryResident]
     Benchmark("Rows1M.Memory.Estimated",
               configuration: configuration("Rows1M.Memory.Estimated", metrics: metrics, maxIterations: 10,
-                                           warmupIterations: 1)) { (benchmark: Benchmark, sections: [SectionSpec<RowID>]) in
+                                           warmupIterations: 1)) { (benchmark: Benchmark, sections: [TableSection<RowID>]) in
         let n = MillionRows.count
         guard HeapUsage.isAvailable else { fixtureFailure("Rows1M.Memory.Estimated: mallinfo2 is not available (glibc ≥ 2.33 needed)") }
         let before = HeapUsage.bytesInUse
@@ -18,7 +18,7 @@ func registerMemoryBenchmarks() {
         let bytes = HeapUsage.bytesInUse - before
         blackHole(table)
 
-        let empty = [SectionSpec<EmptyContent>(header: .none, count: n, row: RowSpec(height: .automatic), footer: .none)]
+        let empty = [TableSection<EmptyContent>(header: .none, count: n, row: TableRow(height: .automatic), footer: .none)]
         let before2 = HeapUsage.bytesInUse
         let emptyTable = MillionRows.build(MillionRows.estimatedConfiguration, empty,
                                            sizer: ClosureSizer<EmptyContent> { _ in 44 })

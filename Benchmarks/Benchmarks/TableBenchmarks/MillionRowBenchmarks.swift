@@ -21,25 +21,25 @@ enum MillionRows {
     /// An arithmetic sizer (the estimated table never calls it while building or querying).
     static let sizer = ClosureSizer<RowID> { r in Double(40 + r.content.id % 80) }
 
-    static func uniformSections() -> [SectionSpec<EmptyContent>] {
-        [SectionSpec(header: .none, count: count, row: .fixed(44), footer: .none)]
+    static func uniformSections() -> [TableSection<EmptyContent>] {
+        [TableSection(header: .none, count: count, row: .fixed(44), footer: .none)]
     }
 
-    /// A height per row, given as the array of heights (`SectionSpec(heights:)`, the column-wise
-    /// description meant for this; 1 M `RowSpec`s would run TableLayout's generic code once per row).
-    static func variedSections() -> [SectionSpec<EmptyContent>] {
-        [SectionSpec(header: .none, heights: heights, footer: .none)]
+    /// A height per row, given as the array of heights (`TableSection(heights:)`, the column-wise
+    /// description meant for this; 1 M `TableRow`s would run TableLayout's generic code once per row).
+    static func variedSections() -> [TableSection<EmptyContent>] {
+        [TableSection(header: .none, heights: heights, footer: .none)]
     }
 
     /// Self-sizing rows, each carrying its own id (an index into the app's storage), given as the
-    /// array of payloads (`SectionSpec(contents:height:)`).
-    static func estimatedSections() -> [SectionSpec<RowID>] {
-        [SectionSpec(header: .none, contents: (0..<count).map { RowID(id: $0) }, height: .automatic, footer: .none)]
+    /// array of payloads (`TableSection(contents:height:)`).
+    static func estimatedSections() -> [TableSection<RowID>] {
+        [TableSection(header: .none, contents: (0..<count).map { RowID(id: $0) }, height: .automatic, footer: .none)]
     }
 
-    static func build<C>(_ configuration: TableConfiguration, _ sections: [SectionSpec<C>],
-                         sizer: (any TableSizer<C>)? = nil) -> TableLayout<C> {
-        do { return try TableLayout(configuration: configuration, sections: sections, sizer: sizer) } catch {
+    static func build<C>(_ configuration: TableConfiguration, _ sections: [TableSection<C>],
+                         sizer: (any TableSizer<C>)? = nil) -> TableViewLayout<C> {
+        do { return try TableViewLayout(configuration: configuration, sections: sections, sizer: sizer) } catch {
             fixtureFailure("cannot build the 1 M-row table: \(error)")
         }
     }
@@ -65,7 +65,7 @@ enum MillionRows {
         batch.deleteRows = old[0..<500].map { IndexPath(row: $0, section: 0) }
         batch.reloadRows = old[500..<550].map { (at: IndexPath(row: $0, section: 0), row: nil) }
         batch.insertRows = new[0..<500].enumerated().map {
-            (at: IndexPath(row: $0.element, section: 0), row: RowSpec.automatic(RowID(id: n + $0.offset)))
+            (at: IndexPath(row: $0.element, section: 0), row: TableRow.automatic(RowID(id: n + $0.offset)))
         }
         batch.moveRows = zip(old[550..<600], new[500..<550]).map {
             (from: IndexPath(row: $0.0, section: 0), to: IndexPath(row: $0.1, section: 0))
@@ -78,9 +78,9 @@ enum MillionRows {
 func registerMillionRowBenchmarks() {
     let buildMetrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .peakMemoryResident]
 
-    // One run of identical rows: the description is a single `RowRun`.
+    // One run of identical rows: the description is a single `TableRowRun`.
     Benchmark("Rows1M.Build.FixedUniform",
-              configuration: configuration("Rows1M.Build.FixedUniform", metrics: buildMetrics, maxIterations: 100)) { (benchmark: Benchmark, sections: [SectionSpec<EmptyContent>]) in
+              configuration: configuration("Rows1M.Build.FixedUniform", metrics: buildMetrics, maxIterations: 100)) { (benchmark: Benchmark, sections: [TableSection<EmptyContent>]) in
         blackHole(MillionRows.build(MillionRows.fixedConfiguration, sections))
     } setup: {
         MillionRows.uniformSections()
@@ -88,7 +88,7 @@ func registerMillionRowBenchmarks() {
 
     // A height per row (`heightForRowAt` for each of 1 M rows), as an array of heights.
     Benchmark("Rows1M.Build.FixedVaried",
-              configuration: configuration("Rows1M.Build.FixedVaried", metrics: buildMetrics, maxIterations: 100)) { (benchmark: Benchmark, sections: [SectionSpec<EmptyContent>]) in
+              configuration: configuration("Rows1M.Build.FixedVaried", metrics: buildMetrics, maxIterations: 100)) { (benchmark: Benchmark, sections: [TableSection<EmptyContent>]) in
         blackHole(MillionRows.build(MillionRows.fixedConfiguration, sections))
     } setup: {
         MillionRows.variedSections()
@@ -96,7 +96,7 @@ func registerMillionRowBenchmarks() {
 
     // Self-sizing rows with an estimate (60 pt), each with its own payload: nothing is measured.
     Benchmark("Rows1M.Build.Estimated",
-              configuration: configuration("Rows1M.Build.Estimated", metrics: buildMetrics, maxIterations: 100)) { (benchmark: Benchmark, sections: [SectionSpec<RowID>]) in
+              configuration: configuration("Rows1M.Build.Estimated", metrics: buildMetrics, maxIterations: 100)) { (benchmark: Benchmark, sections: [TableSection<RowID>]) in
         blackHole(MillionRows.build(MillionRows.estimatedConfiguration, sections, sizer: MillionRows.sizer))
     } setup: {
         MillionRows.estimatedSections()
@@ -105,7 +105,7 @@ func registerMillionRowBenchmarks() {
     // `indexPathForRow(at:)` at 1,024 pseudo-random points in turn, 1,000 per outer iteration
     // (the table with a fixed height per row).
     Benchmark("Rows1M.IndexPathForRow",
-              configuration: configuration("Rows1M.IndexPathForRow", scalingFactor: .kilo)) { (benchmark: Benchmark, fixture: (TableLayout<EmptyContent>, [Point])) in
+              configuration: configuration("Rows1M.IndexPathForRow", scalingFactor: .kilo)) { (benchmark: Benchmark, fixture: (TableViewLayout<EmptyContent>, [Point])) in
         let (table, points) = fixture
         var k = benchmark.currentIteration &* 1_000
         for _ in benchmark.scaledIterations {
@@ -121,7 +121,7 @@ func registerMillionRowBenchmarks() {
     // applied to a copy of the same table each iteration (the copy shares storage; `apply`
     // copies what it changes, so that a refused batch could leave the table as it was).
     Benchmark("Rows1M.Batch.Mixed1000",
-              configuration: configuration("Rows1M.Batch.Mixed1000", maxIterations: 500)) { (benchmark: Benchmark, fixture: (TableLayout<RowID>, TableBatch<RowID>)) in
+              configuration: configuration("Rows1M.Batch.Mixed1000", maxIterations: 500)) { (benchmark: Benchmark, fixture: (TableViewLayout<RowID>, TableBatch<RowID>)) in
         var table = fixture.0
         try table.apply(fixture.1)
         blackHole(table.numberOfRows)

@@ -24,16 +24,16 @@ private func registerTextPeerBenchmark() {
     let widths = [414.0, 375]  // built at 375 (`TextRows.tableWidth`), re-laid out at 414
     Benchmark("Peer.Text1000.Ratio",
               configuration: configuration("Peer.Text1000.Ratio", metrics: metrics, maxDuration: .seconds(4),
-                                           maxIterations: 100, warmupIterations: 1)) { (benchmark: Benchmark, fixture: (NaiveTextTable, [SectionSpec<TextRow>])) in
+                                           maxIterations: 100, warmupIterations: 1)) { (benchmark: Benchmark, fixture: (NaiveTextTable, [TableSection<TextRow>])) in
         let (peer, sections) = fixture
         let engine = Engines.standard
         let clock = ContinuousClock()
         let viewport = 667.0
 
-        var table: TableLayout<TextRow>? = nil
+        var table: TableViewLayout<TextRow>? = nil
         engine.clearCaches()
         let ours = try clock.measure {
-            table = try TableLayout(configuration: TextRows.configuration(), sections: sections, sizer: TextRows.sizer)
+            table = try TableViewLayout(configuration: TextRows.configuration(), sections: sections, sizer: TextRows.sizer)
         }
         engine.clearCaches()
         let theirs = try clock.measure { blackHole(try peer.layoutPass(tableWidth: TextRows.tableWidth)) }
@@ -78,7 +78,7 @@ private func registerTextPeerBenchmark() {
         let peer = NaiveTextTable(rows: TextRows.workload, engine: Engines.standard, style: TextRows.style)
         let sections = TextRows.sections(TextRows.workload)
         // Both compute the same geometry: the same heights at both widths.
-        var table = try TableLayout(configuration: TextRows.configuration(), sections: sections, sizer: TextRows.sizer)
+        var table = try TableViewLayout(configuration: TextRows.configuration(), sections: sections, sizer: TextRows.sizer)
         for w in widths.reversed() {
             try table.setWidth(w)
             let heights = try peer.layoutPass(tableWidth: w)
@@ -100,10 +100,10 @@ private func registerMillionRowPeerBenchmark() {
     let metrics = [Metrics.ratioLookup, Metrics.ratioBuild, Metrics.peerLookupNs, Metrics.lookupNs]
     Benchmark("Peer.Rows1M.Ratio",
               configuration: configuration("Peer.Rows1M.Ratio", metrics: metrics, maxDuration: .seconds(4),
-                                           maxIterations: 100, warmupIterations: 1)) { (benchmark: Benchmark, fixture: ([SectionSpec<EmptyContent>], [Point])) in
+                                           maxIterations: 100, warmupIterations: 1)) { (benchmark: Benchmark, fixture: ([TableSection<EmptyContent>], [Point])) in
         let (sections, allPoints) = fixture
         let clock = ContinuousClock()
-        var table: TableLayout<EmptyContent>? = nil
+        var table: TableViewLayout<EmptyContent>? = nil
         let ours = clock.measure { table = MillionRows.build(MillionRows.fixedConfiguration, sections) }
         var heights: [Double] = []
         let source = MillionRows.heights  // what `heightForRowAt` answers, row by row

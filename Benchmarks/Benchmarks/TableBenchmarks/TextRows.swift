@@ -76,8 +76,8 @@ enum TextRows {
         TableConfiguration(style: .plain, width: width, rowHeight: .automatic, estimatedRowHeight: 0)
     }
 
-    static func sections(_ rows: [TextRow]) -> [SectionSpec<TextRow>] {
-        [SectionSpec(header: .none, rows: rows.map { RowSpec.automatic($0) }, footer: .none)]
+    static func sections(_ rows: [TextRow]) -> [TableSection<TextRow>] {
+        [TableSection(header: .none, rows: rows.map { TableRow.automatic($0) }, footer: .none)]
     }
 
     static var sizer: TextCellSizer { TextCellSizer(engine: Engines.standard, style: style) }

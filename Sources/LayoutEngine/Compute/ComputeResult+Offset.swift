@@ -14,7 +14,7 @@ extension ComputeResult {
             sections[s].footer = sections[s].footer.map(move)
             for e in sections[s].elements.indices { sections[s].elements[e].rect = move(sections[s].elements[e].rect) }
         }
-        for p in pinnedHeaders.indices { pinnedHeaders[p].rect = move(pinnedHeaders[p].rect) }
-        for p in pinnedFooters.indices { pinnedFooters[p].rect = move(pinnedFooters[p].rect) }
+        for p in pinnedHeaders.indices { pinnedHeaders[p].frame = move(pinnedHeaders[p].frame) }
+        for p in pinnedFooters.indices { pinnedFooters[p].frame = move(pinnedFooters[p].frame) }
     }
 }

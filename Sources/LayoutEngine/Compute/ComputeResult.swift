@@ -108,17 +108,6 @@ public struct ElementGeometry: Hashable, Sendable {
     }
 }
 
-/// A header or footer drawn at a pinned place (or its natural one) in the viewport.
-public struct PinnedSupplementary: Hashable, Sendable {
-    public var section: Int
-    public var rect: Rect
-
-    public init(section: Int, rect: Rect) {
-        self.section = section
-        self.rect = rect
-    }
-}
-
 /// The answer to one `QuerySpec`.
 public enum QueryAnswer: Hashable, Sendable {
     /// `scrollToRow` → `{"contentOffset": y}`; nil when the index path does not exist.

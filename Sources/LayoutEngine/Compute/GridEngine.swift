@@ -104,14 +104,15 @@ enum GridEngine {
     func pinnedHeaders(atOffset offset: Double, length: Double, insetTop: Double) -> [PinnedSupplementary] {
         switch self {
         case .flow(let f):
-            return f.pinnedHeaders(atOffset: offset).map { PinnedSupplementary(section: $0.section, rect: $0.frame) }
+            return f.pinnedHeaders(atOffset: offset)
         case .waterfall(let w, let pins):
             guard pins else { return [] }
             var result: [PinnedSupplementary] = []
             for s in w.sections(overlapping: Rect(x: 0, y: offset, width: 1, height: length)) {
                 guard let header = w.frameForHeader(inSection: s), let section = w.frameForSection(s), section.height > 0 else { continue }
                 let y = min(max(offset + insetTop, header.minY), section.maxY - header.height)
-                result.append(PinnedSupplementary(section: s, rect: Rect(x: header.minX, y: y, width: header.width, height: header.height)))
+                result.append(PinnedSupplementary(section: s, frame: Rect(x: header.minX, y: y, width: header.width, height: header.height),
+                                                  isPinned: y != header.minY))
             }
             return result
         }
@@ -120,6 +121,6 @@ enum GridEngine {
     /// Footers at their pinned or natural places (flow layouts with pinned footers only).
     func pinnedFooters(atOffset offset: Double) -> [PinnedSupplementary] {
         guard case .flow(let f) = self else { return [] }
-        return f.pinnedFooters(atOffset: offset).map { PinnedSupplementary(section: $0.section, rect: $0.frame) }
+        return f.pinnedFooters(atOffset: offset)
     }
 }

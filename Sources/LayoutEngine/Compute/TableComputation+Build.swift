@@ -27,16 +27,11 @@ extension TableComputation {
             if case .fixed(let h)? = rule { return h }
             return nil  // "automatic": sections without their own header/footer keep the style default
         }
-        let rowHeight: TableRowHeight
-        switch spec.rowHeight {
-        case .fixed(let h): rowHeight = .fixed(h)
-        case .automatic: rowHeight = .automatic
-        }
         return TableConfiguration(
-            style: EngineTableStyle(rawValue: spec.style.rawValue) ?? .plain,
-            width: width, scale: scale, rowHeight: rowHeight, estimatedRowHeight: spec.estimatedRowHeight,
+            style: spec.style,
+            width: width, scale: scale, rowHeight: spec.rowHeight, estimatedRowHeight: spec.estimatedRowHeight,
             sectionHeaderHeight: fixed(spec.sectionHeaderHeight), sectionFooterHeight: fixed(spec.sectionFooterHeight),
-            separatorStyle: spec.separatorStyle == .none ? .none : .singleLine,
+            separatorStyle: spec.separatorStyle,
             sectionIndexTitles: spec.sectionIndexTitles, contentInset: spec.contentInset, isEditing: spec.editing,
             tableHeaderHeight: try tableSupplementaryHeight(spec.tableHeader, isHeader: true),
             tableFooterHeight: try tableSupplementaryHeight(spec.tableFooter, isHeader: false),

@@ -33,6 +33,6 @@ extension TableComputation {
     }
 
     static func pinned(_ table: EngineTable, offset: Double, height: Double) -> [PinnedSupplementary] {
-        table.pinnedHeaders(offset: offset, viewportHeight: height).map { PinnedSupplementary(section: $0.section, rect: $0.rect) }
+        table.pinnedHeaders(offset: offset, viewportHeight: height)
     }
 }

@@ -8,16 +8,9 @@ extension TableComputation {
     /// sizes to the nested table or grid (a decision: a nested table cut to 44 pt is never what is meant).
     func engineRow(_ row: RowSpec, path rowPath: String) throws(ComputeError) -> EngineRow {
         let payload = try self.payload(row, path: rowPath)
-        let height: RowHeight
-        switch row.height {
-        case .fixed(let h)?: height = .fixed(h)
-        case .automatic?: height = .automatic
-        case nil:
-            switch row.content {
-            case .table, .grid: height = .automatic
-            default: height = .tableDefault
-            }
-        }
+        var height = RowHeight(row.height)
+        if row.height == nil, case .table = row.content { height = .automatic }
+        if row.height == nil, case .grid = row.content { height = .automatic }
         return EngineRow(height: height, content: payload)
     }
 
@@ -53,7 +46,7 @@ extension TableComputation {
         let detailStyle = scope.resolve(cell.detailTextStyle, fallback: CellLabelDefaults.detailStyle(for: style), scale: scale)
         if cell.text != nil { try checkFont(textStyle.font, path: rowPath + ".textStyle") }
         if cell.detail != nil { try checkFont(detailStyle.font, path: rowPath + ".detailTextStyle") }
-        return .cell(RowContent.CellLabels(style: EngineCellStyle(rawValue: style.rawValue) ?? .default,
+        return .cell(RowContent.CellLabels(style: style,
                                            text: cell.text, textStyle: textStyle, detail: cell.detail,
                                            detailStyle: detailStyle, image: cell.image))
     }

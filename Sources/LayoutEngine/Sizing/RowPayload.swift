@@ -55,7 +55,7 @@ extension RowContent {
         enum Kind: Int, Sendable {
             case empty = 1, defaultCell, value1Cell, value2Cell, subtitleCell, textBlock, table, grid
 
-            init(cellStyle: EngineCellStyle) {
+            init(cellStyle: CellStyle) {
                 switch cellStyle {
                 case .default: self = .defaultCell
                 case .value1: self = .value1Cell
@@ -82,7 +82,7 @@ extension RowContent {
 
     /// The labels of a system cell style, with their text styles resolved.
     struct CellLabels: Sendable {
-        var style: EngineCellStyle
+        var style: CellStyle
         var text: String?
         var textStyle: TextStyle
         var detail: String?

@@ -61,14 +61,6 @@ public struct ViewportSpec: Hashable, Sendable {
     }
 }
 
-/// A height that is either fixed or measured from the content.
-public enum HeightRule: Hashable, Sendable {
-    /// A fixed height in points (≥ 0).
-    case fixed(Double)
-    /// Self-sizing: `UITableView.automaticDimension`.
-    case automatic
-}
-
 /// A place to scroll a row to, as UIKit's `UITableView.ScrollPosition`.
 public enum ScrollPositionSpec: String, Hashable, Sendable, CaseIterable {
     case top, middle, bottom, none

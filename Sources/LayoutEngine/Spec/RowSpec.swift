@@ -58,11 +58,6 @@ public struct CellContent: Hashable, Sendable {
     }
 }
 
-/// `UITableViewCell.CellStyle`.
-public enum CellStyle: String, Hashable, Sendable, CaseIterable {
-    case `default`, value1, value2, subtitle
-}
-
 /// `UITableViewCell.AccessoryType`, or a custom accessory view of a given width.
 public enum AccessorySpec: Hashable, Sendable {
     case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton

@@ -51,16 +51,6 @@ public struct TableSpec: Hashable, Sendable {
 
 }
 
-/// `UITableView.Style`.
-public enum TableStyle: String, Hashable, Sendable, CaseIterable {
-    case plain, grouped, insetGrouped
-}
-
-/// `UITableViewCell.SeparatorStyle`; `none` removes the separator from row heights.
-public enum SeparatorStyle: String, Hashable, Sendable, CaseIterable {
-    case none, singleLine, singleLineEtched
-}
-
 /// A section: header, footer and rows; `repeatCount` identical copies of it.
 public struct SectionSpec: Hashable, Sendable {
     public var header: SupplementarySlot = .unspecified

@@ -50,7 +50,7 @@ extension SummaryDocument {
 }
 
 extension PinnedDocument {
-    init(_ pinned: PinnedSupplementary) { self.init(section: pinned.section, rect: pinned.rect.array) }
+    init(_ pinned: PinnedSupplementary) { self.init(section: pinned.section, rect: pinned.frame.array) }
 }
 
 extension QueryDocument {

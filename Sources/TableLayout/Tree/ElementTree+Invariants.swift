@@ -1,4 +1,4 @@
-/// Structural checks, run by tests and on demand (`TableLayout.checkInvariants()`), never on the
+/// Structural checks, run by tests and on demand (`TableViewLayout.checkInvariants()`), never on the
 /// hot path.
 extension ElementTree {
     /// Describes the first broken invariant, or nil when the tree is sound: every summary equals

@@ -2,7 +2,7 @@ import LayoutGeometry
 
 /// Geometry queries, all O(log n) (+ k answers). Invalid index paths answer nil or `Rect.zero`
 /// (UIKit's `CGRectZero`); nothing traps. Estimated elements count as their estimate.
-extension TableLayout {
+extension TableViewLayout {
     /// y where the first section starts (below the table header view).
     var sectionsTop: Double { configuration.tableHeaderHeight }
 

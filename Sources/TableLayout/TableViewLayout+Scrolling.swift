@@ -10,16 +10,8 @@ public enum ScrollPosition: String, Hashable, Sendable, Codable {
     case bottom
 }
 
-/// A plain-style section header at a scroll offset.
-public struct PinnedHeader: Hashable, Sendable {
-    public var section: Int
-    /// Where it is drawn: pinned to the top of the visible band, pushed up by the section's end,
-    /// or at its natural place.
-    public var rect: Rect
-}
-
 /// Scroll-view questions: clamped scroll-to-row offsets, visible rows, pinned headers.
-extension TableLayout {
+extension TableViewLayout {
     /// The smallest and largest content offsets: `[-inset.top, max(-inset.top,
     /// contentHeight + inset.bottom - viewportHeight)]`.
     public func offsetRange(viewportHeight: Double) -> ClosedRange<Double> {
@@ -62,7 +54,7 @@ extension TableLayout {
     /// The headers of a plain table at `offset`: every section with a header whose section
     /// overlaps the band, at `y = min(max(offset + inset.top, header.minY), section.maxY - header.height)`.
     /// Grouped styles do not pin: empty.
-    public func pinnedHeaders(offset: Double, viewportHeight: Double) -> [PinnedHeader] {
+    public func pinnedHeaders(offset: Double, viewportHeight: Double) -> [PinnedSupplementary] {
         guard configuration.style == .plain, numberOfSections > 0 else { return [] }
         let a = offset, b = offset + viewportHeight
         guard b > a else { return [] }
@@ -70,14 +62,15 @@ extension TableLayout {
         let firstSection = section(atContentY: a) ?? 0
         let lastSection = section(atContentY: b - 1e-9 * Swift.max(1, abs(b))) ?? (numberOfSections - 1)
         guard firstSection <= lastSection else { return [] }
-        var result: [PinnedHeader] = []
+        var result: [PinnedSupplementary] = []
         for s in firstSection...lastSection {
             let sectionRect = rect(forSection: s)
             guard sectionRect.height > 0, sectionRect.maxY > a, sectionRect.minY < b else { continue }
             let header = rectForHeader(inSection: s)
             guard header.height > 0 else { continue }
             let y = Swift.min(Swift.max(offset + configuration.contentInset.top, header.minY), sectionRect.maxY - header.height)
-            result.append(PinnedHeader(section: s, rect: Rect(x: header.minX, y: y, width: header.width, height: header.height)))
+            result.append(PinnedSupplementary(section: s, frame: Rect(x: header.minX, y: y, width: header.width, height: header.height),
+                                              isPinned: y != header.minY))
         }
         return result
     }

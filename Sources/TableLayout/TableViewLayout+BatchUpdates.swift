@@ -5,7 +5,7 @@ import LayoutGeometry
 /// heights — including moved rows; reloaded and inserted rows are measured again (now, or when
 /// they become visible if estimated). An element that is not estimated is measured as soon as it
 /// is in place, so its sizing request names its final index path (a reloaded row: its old one).
-extension TableLayout {
+extension TableViewLayout {
     /// Applies `batch`, or throws `TableError.invalidUpdate` with UIKit's reason and leaves the
     /// layout exactly as it was.
     public mutating func apply(_ batch: TableBatch<Content>) throws(TableError) {
@@ -28,7 +28,7 @@ extension TableLayout {
         for (p, spec) in batch.reloadRows {
             guard let i = elementIndex(of: p) else { continue }
             let old = tree.element(at: i)
-            let row = spec ?? RowSpec(height: old.state.isSelfSizing ? .automatic : .fixed(old.height), content: old.content)
+            let row = spec ?? TableRow(height: old.state.isSelfSizing ? .automatic : .fixed(old.height), content: old.content)
             let (h, st) = try rowElement(row, field: "reloadRows[\(p.section), \(p.row)]")
             tree.set(i, height: h, state: st, content: row.content)
             try measureUnestimated(in: i..<i + 1)

@@ -8,18 +8,28 @@ public enum RowHeight: Hashable, Sendable {
     case fixed(Double)
     /// Self-sizing: the sizer measures the content at the row's content width.
     case automatic
+
+    /// A row's own rule, or the table's default when it gives none.
+    public init(_ rule: HeightRule?) {
+        switch rule {
+        case .fixed(let h)?: self = .fixed(h)
+        case .automatic?: self = .automatic
+        case nil: self = .tableDefault
+        }
+    }
 }
 
-/// The table-wide `rowHeight`.
-public enum TableRowHeight: Hashable, Sendable {
-    /// Every row without its own height is this tall.
+/// A height that is either fixed or measured from the content: the table-wide `rowHeight`, a spec
+/// row's `height`, a header's or footer's height.
+public enum HeightRule: Hashable, Sendable {
+    /// This many points (≥ 0).
     case fixed(Double)
-    /// `UITableView.automaticDimension`: rows without their own height size themselves.
+    /// `UITableView.automaticDimension`: measured from the content.
     case automatic
 }
 
 /// One row: its height source and its payload.
-public struct RowSpec<Content: TableContent>: Sendable {
+public struct TableRow<Content: TableContent>: Sendable {
     public var height: RowHeight
     public var content: Content
 
@@ -29,13 +39,13 @@ public struct RowSpec<Content: TableContent>: Sendable {
     }
 
     /// A row of fixed height.
-    public static func fixed(_ height: Double, content: Content = .placeholder) -> RowSpec {
-        RowSpec(height: .fixed(height), content: content)
+    public static func fixed(_ height: Double, content: Content = .placeholder) -> TableRow {
+        TableRow(height: .fixed(height), content: content)
     }
 
     /// A self-sizing row.
-    public static func automatic(_ content: Content) -> RowSpec {
-        RowSpec(height: .automatic, content: content)
+    public static func automatic(_ content: Content) -> TableRow {
+        TableRow(height: .automatic, content: content)
     }
 }
 
@@ -53,11 +63,11 @@ public enum HeaderFooter<Content: TableContent>: Sendable {
 }
 
 /// A run of identical rows: how a section of a million rows is described without a million values.
-public struct RowRun<Content: TableContent>: Sendable {
+public struct TableRowRun<Content: TableContent>: Sendable {
     public var count: Int
-    public var row: RowSpec<Content>
+    public var row: TableRow<Content>
 
-    public init(count: Int, row: RowSpec<Content>) {
+    public init(count: Int, row: TableRow<Content>) {
         self.count = count
         self.row = row
     }
@@ -78,12 +88,12 @@ struct RowColumns<Content: TableContent>: Sendable {
 }
 
 /// One section: header, rows (as runs, or as columns), footer.
-public struct SectionSpec<Content: TableContent>: Sendable {
+public struct TableSection<Content: TableContent>: Sendable {
     public var header: HeaderFooter<Content>
     public var footer: HeaderFooter<Content>
     /// The rows as runs of identical rows. Empty for a section made from columns
     /// (`init(heights:)`, `init(contents:height:)`), whose rows are in `columns`.
-    public var runs: [RowRun<Content>]
+    public var runs: [TableRowRun<Content>]
     /// The rows, column-wise, when the section was made from arrays of heights or payloads.
     var columns: RowColumns<Content>? = nil
 
@@ -110,7 +120,7 @@ public struct SectionSpec<Content: TableContent>: Sendable {
     /// A section of the given rows. Rows that all have a fixed height, or all follow one height
     /// rule, are kept column-wise (one array of heights, one of payloads), which the table copies
     /// into its leaves in bulk; other mixes are kept as runs of one row.
-    public init(header: HeaderFooter<Content> = .styleDefault, rows: [RowSpec<Content>],
+    public init(header: HeaderFooter<Content> = .styleDefault, rows: [TableRow<Content>],
                 footer: HeaderFooter<Content> = .styleDefault) {
         self.header = header
         self.footer = footer
@@ -136,23 +146,23 @@ public struct SectionSpec<Content: TableContent>: Sendable {
             self.runs = []
             self.columns = RowColumns(heights: nil, contents: contents, height: rule)
         } else {
-            var runs: [RowRun<Content>] = []
+            var runs: [TableRowRun<Content>] = []
             runs.reserveCapacity(rows.count)
-            for i in rows.indices { runs.append(RowRun(count: 1, row: rows[i])) }
+            for i in rows.indices { runs.append(TableRowRun(count: 1, row: rows[i])) }
             self.runs = runs
         }
     }
 
     /// A section of `count` identical rows (default: `count` rows of the table's `rowHeight`).
     public init(header: HeaderFooter<Content> = .styleDefault, count: Int,
-                row: RowSpec<Content> = RowSpec(), footer: HeaderFooter<Content> = .styleDefault) {
+                row: TableRow<Content> = TableRow(), footer: HeaderFooter<Content> = .styleDefault) {
         self.header = header
         self.footer = footer
-        self.runs = [RowRun(count: count, row: row)]
+        self.runs = [TableRowRun(count: count, row: row)]
     }
 
     /// A section of runs.
-    public init(header: HeaderFooter<Content> = .styleDefault, runs: [RowRun<Content>],
+    public init(header: HeaderFooter<Content> = .styleDefault, runs: [TableRowRun<Content>],
                 footer: HeaderFooter<Content> = .styleDefault) {
         self.header = header
         self.footer = footer
@@ -176,7 +186,7 @@ public struct TableConfiguration: Hashable, Sendable {
     public var width: Double
     /// Device pixels per point: self-sized heights round up to 1/scale; separators are 1/scale.
     public var scale: PixelScale
-    public var rowHeight: TableRowHeight
+    public var rowHeight: HeightRule
     /// > 0: self-sizing rows count as this until measured; 0: every row is measured up front.
     public var estimatedRowHeight: Double
     /// Replaces the style's default header height of sections that give none (contract "Details").
@@ -202,7 +212,7 @@ public struct TableConfiguration: Hashable, Sendable {
     public var metrics: TableMetrics
 
     public init(style: TableStyle = .plain, width: Double = 375, scale: PixelScale = PixelScale(2),
-                rowHeight: TableRowHeight = .fixed(44), estimatedRowHeight: Double = 0,
+                rowHeight: HeightRule = .fixed(44), estimatedRowHeight: Double = 0,
                 sectionHeaderHeight: Double? = nil, sectionFooterHeight: Double? = nil,
                 estimatedSectionHeaderHeight: Double = 0, estimatedSectionFooterHeight: Double = 0,
                 separatorStyle: SeparatorStyle = .singleLine, sectionIndexTitles: [String] = [],

@@ -29,7 +29,7 @@ struct BatchPlan {
 }
 
 /// Batch validation with UIKit's reasons. Reads the old table only: O(k log n).
-extension TableLayout {
+extension TableViewLayout {
     func validate(_ batch: TableBatch<Content>) throws(TableError) -> BatchPlan {
         var plan = BatchPlan()
         let S = numberOfSections

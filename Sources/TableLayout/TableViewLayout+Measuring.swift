@@ -3,7 +3,7 @@ import LayoutGeometry
 
 /// Measuring: turning estimated elements into exact ones through the sizer, with anchor
 /// correction, and invalidating self-sizing heights when the width or editing state changes.
-extension TableLayout {
+extension TableViewLayout {
     /// The request for element `index`.
     func sizingRequest(at index: Int) -> SizingRequest<Content> {
         let e = tree.element(at: index)
@@ -26,7 +26,7 @@ extension TableLayout {
     func finalHeight(_ raw: Double, for element: TableElement) throws(TableError) -> Double {
         guard raw.isFinite, raw >= 0 else { throw .invalidMeasuredHeight(element: element.name, value: raw) }
         var h = configuration.scale.ceil(raw)
-        if case .row = element, configuration.separatorStyle == .singleLine {
+        if case .row = element, configuration.separatorStyle.isShown {
             h += configuration.metrics.separatorHeight(scale: configuration.scale)
         }
         return h

@@ -20,11 +20,11 @@ import LayoutGeometry
 ///    a refused batch changes nothing. `setWidth(_:)` and `setEditing(_:)` invalidate exactly the
 ///    self-sizing heights (which depend on width), keeping fixed ones.
 ///
-/// `TableLayout` is a value: copies are O(1) and share storage until one of them changes.
+/// `TableViewLayout` is a value: copies are O(1) and share storage until one of them changes.
 /// It is `Sendable`; the sizer is called from several threads at once by `measureAll()`.
 /// Coordinates are content coordinates: y = 0 is the top of the table header view; the
 /// `contentInset` only moves the scroll offsets (`scrollToRow`, pinning).
-public struct TableLayout<Content: TableContent>: Sendable {
+public struct TableViewLayout<Content: TableContent>: Sendable {
     /// The table-wide settings.
     public internal(set) var configuration: TableConfiguration
     var tree: ElementTree<Content>
@@ -32,20 +32,20 @@ public struct TableLayout<Content: TableContent>: Sendable {
     /// Learned mean heights per content kind (used when `configuration.learnsEstimates`).
     public internal(set) var estimator: HeightEstimator
     /// How far the estimates of the elements measured so far were from their exact heights.
-    public internal(set) var estimationReport: EstimationReport
+    public internal(set) var estimationReport: EstimationStatistics
 
     /// The most rows + headers + footers a table may hold.
     public static var maximumElementCount: Int { 100_000_000 }
 
     /// Builds a table from its description; see the phase contract.
     /// - Throws: `TableError` naming the field (`sections[2].rows[14].height`) or element at fault.
-    public init(configuration: TableConfiguration = TableConfiguration(), sections: [SectionSpec<Content>],
+    public init(configuration: TableConfiguration = TableConfiguration(), sections: [TableSection<Content>],
                 sizer: (any TableSizer<Content>)? = nil) throws(TableError) {
         try Self.validate(configuration)
         self.configuration = configuration
         self.sizer = sizer
         self.estimator = HeightEstimator()
-        self.estimationReport = EstimationReport()
+        self.estimationReport = EstimationStatistics()
         self.tree = ElementTree()
         var runs: [ElementTree<Content>.Run] = []
         runs.reserveCapacity(sections.count * 3)
@@ -111,7 +111,7 @@ public struct TableLayout<Content: TableContent>: Sendable {
     // MARK: Elements from descriptions
 
     /// The stored height and state of a row described by `spec`.
-    func rowElement(_ spec: RowSpec<Content>, field: @autoclosure () -> String) throws(TableError) -> (Double, ElementState) {
+    func rowElement(_ spec: TableRow<Content>, field: @autoclosure () -> String) throws(TableError) -> (Double, ElementState) {
         switch spec.height {
         case .fixed(let h):
             try Check.height(h, field() + ".height")
@@ -175,13 +175,13 @@ public struct TableLayout<Content: TableContent>: Sendable {
             throw .tooManyRows(field: "sections[\(s)]", count: c.count, limit: Self.maximumElementCount)
         }
         let rule: RowHeight = c.heights != nil ? .fixed(0) : c.height
-        let (h, st) = try rowElement(RowSpec(height: rule, content: .placeholder), field: "sections[\(s)].rows[0]")
+        let (h, st) = try rowElement(TableRow(height: rule, content: .placeholder), field: "sections[\(s)].rows[0]")
         return .init(count: c.count, height: h, state: st, content: .placeholder,
                      heights: c.heights.map { $0[...] }, contents: c.contents.map { $0[...] })
     }
 
     /// The element buffer of a whole section (for inserted and reloaded sections).
-    func sectionBuffer(_ section: SectionSpec<Content>, index s: Int) throws(TableError) -> ElementBuffer<Content> {
+    func sectionBuffer(_ section: TableSection<Content>, index s: Int) throws(TableError) -> ElementBuffer<Content> {
         var b = ElementBuffer<Content>()
         let header = try headerFooterElement(section.header, isHeader: true, section: s)
         b.append(height: header.0, state: header.1, content: header.2)
