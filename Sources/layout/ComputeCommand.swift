@@ -25,7 +25,7 @@ struct Compute: AsyncParsableCommand {
     @Flag(help: "Write the JSON on one line.")
     var compact = false
 
-    @Option(name: .customLong("fonts"), help: "The directory of fonts to measure text with (default: the bundled Fonts/).")
+    @Option(name: .customLong("fonts"), help: "A directory of fonts put in front of the bundled Fonts/: names resolve there first, and fallback continues into the bundled fonts.")
     var fontDirectory: String?
 
     func run() async throws {

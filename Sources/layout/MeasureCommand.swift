@@ -60,7 +60,7 @@ struct Measure: ParsableCommand {
     var scale: Double = 0
 
     @Option(name: [.customLong("fonts"), .customLong("fonts-dir")],
-            help: "Directory of fonts for names and fallback (default: the bundled Fonts/); as in `compute --fonts`.")
+            help: "Directory of fonts put in front of the bundled Fonts/ (names resolve there first; fallback continues into the bundled fonts); as in `compute --fonts`.")
     var fontsDir: String?
 
     func run() throws {
@@ -107,7 +107,7 @@ struct Measure: ParsableCommand {
 
     private func makeEngine() throws -> TextEngine {
         do {
-            if let fontsDir { return try TextEngine(fontDirectory: fontsDir) }
+            if let fontsDir { return try TextEngine.bundled(adding: fontsDir) }
             return try TextEngine.bundled()
         } catch {
             FileHandle.standardError.write(Data("layout measure: \(error)\n".utf8))

@@ -29,7 +29,7 @@ struct Report: AsyncParsableCommand {
     @Option(name: .customLong("input-format"), help: "Read SPEC as json or yaml whatever its name (default: by name).")
     var inputFormat: SpecFormat?
 
-    @Option(name: .customLong("fonts"), help: "The directory of fonts to measure text with (default: the bundled Fonts/).")
+    @Option(name: .customLong("fonts"), help: "A directory of fonts put in front of the bundled Fonts/: names resolve there first, and fallback continues into the bundled fonts.")
     var fontDirectory: String?
 
     func run() async throws {

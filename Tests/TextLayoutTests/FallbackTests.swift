@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TextLayout
 
@@ -39,5 +40,41 @@ import Testing
         #expect(p.paragraph.fonts[0] == 0)
         #expect(p.paragraph.fonts[1] != 0)
         #expect(!p.paragraph.singleFont)
+    }
+}
+
+/// `TextEngine.bundled(adding:)` (the CLI's `--fonts DIR`): a user directory goes in front of the
+/// bundled fonts instead of replacing them.
+@Suite struct AddedFontDirectoryTests {
+    /// A temporary directory holding only DejaVu Sans (copied from the bundled fonts).
+    func dejaVuOnlyDirectory() throws -> String {
+        let bundled = try #require(TextEngine.bundledFontDirectory())
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("le-fonts-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: bundled + "/DejaVuSans.ttf", toPath: dir + "/DejaVuSans.ttf")
+        return dir
+    }
+
+    @Test func chineseStillFallsBackToTheBundledFont() throws {
+        let dir = try dejaVuOnlyDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let alone = try TextEngine(fontDirectory: dir)
+        let added = try TextEngine.bundled(adding: dir)
+        #expect(added.fontDirectories.first == dir)
+        #expect(added.fontDirectories.count == 2)
+        let style = TextStyle(font: "DejaVu Sans", size: 20)
+        // With DejaVu alone the ideographs have no font (tofu of DejaVu's .notdef, not 1 em each);
+        // with the bundled fonts behind it WenQuanYi draws each 1 em wide: 2 × 20.
+        let withBundled = try added.measure("中文", style: style, width: nil)
+        #expect(withBundled.size.width == 2 * 20)
+        #expect(withBundled.lines[0].height == Fixtures.wqyLineHeight(20))
+        let withoutBundled = try alone.measure("中文", style: style, width: nil)
+        #expect(withoutBundled.size.width != 2 * 20)
+    }
+
+    @Test func theBundledDirectoryItselfIsNotListedTwice() throws {
+        let bundled = try #require(TextEngine.bundledFontDirectory())
+        let engine = try TextEngine.bundled(adding: bundled)
+        #expect(engine.fontDirectories.count == 1)
     }
 }

@@ -21,14 +21,14 @@ final class SizingEnvironment: Sendable {
         self.nestedResults = NestedResultCache()
     }
 
-    /// The text engine (created on first use from `fontDirectory` or the bundled fonts).
+    /// The text engine (created on first use: the fonts of `fontDirectory` in front of the bundled fonts).
     func engine() throws(TextLayoutError) -> TextEngine {
         let result = engineState.withLock { state -> Result<TextEngine, TextLayoutError> in
             if let state { return state }
             let made: Result<TextEngine, TextLayoutError>
             do throws(TextLayoutError) {
                 if let fontDirectory {
-                    made = .success(try TextEngine(fontDirectory: fontDirectory))
+                    made = .success(try TextEngine.bundled(adding: fontDirectory))
                 } else {
                     made = .success(try TextEngine.bundled())
                 }

@@ -8,9 +8,12 @@ import Synchronization
 /// user names and the files in the directory. Thread-safe; a chain already resolved is found
 /// without a lock (`chain(for:)`), since every measurement asks for one.
 final class FontRegistry: Sendable {
-    /// The directory searched for names and used for fallback, if any.
-    let directory: String?
-    /// Font files in `directory`, in fallback order (regular styles first, then by name).
+    /// The directories searched for names and used for fallback, in order (the user's first).
+    let directories: [String]
+    /// The first directory, if any.
+    var directory: String? { directories.first }
+    /// Font files in `directories`, in fallback order: directory by directory, and within one
+    /// directory regular styles first, then by name.
     let directoryFiles: [String]
 
     private struct State {
@@ -26,23 +29,27 @@ final class FontRegistry: Sendable {
     /// lock. Unretained: `State.tables` keeps it alive.
     private let resolved = Atomic<Unmanaged<ChainTable>?>(nil)
 
-    init(directory: String?) throws(TextLayoutError) {
-        self.directory = directory
-        guard let directory else {
-            directoryFiles = []
-            return
+    convenience init(directory: String?) throws(TextLayoutError) {
+        try self.init(directories: directory.map { [$0] } ?? [])
+    }
+
+    init(directories: [String]) throws(TextLayoutError) {
+        self.directories = directories
+        var files: [String] = []
+        for directory in directories {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+                throw .fontDirectoryUnavailable(path: directory)
+            }
+            let fonts = names.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
+            func styled(_ name: String) -> Bool {
+                let l = name.lowercased()
+                return ["bold", "italic", "oblique", "light", "condensed", "mono"].contains { l.contains($0) }
+            }
+            files += fonts.sorted { a, b in
+                styled(a) != styled(b) ? !styled(a) : a < b
+            }.map { (directory as NSString).appendingPathComponent($0) }
         }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            throw .fontDirectoryUnavailable(path: directory)
-        }
-        let fonts = names.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
-        func styled(_ name: String) -> Bool {
-            let l = name.lowercased()
-            return ["bold", "italic", "oblique", "light", "condensed", "mono"].contains { l.contains($0) }
-        }
-        directoryFiles = fonts.sorted { a, b in
-            styled(a) != styled(b) ? !styled(a) : a < b
-        }.map { (directory as NSString).appendingPathComponent($0) }
+        directoryFiles = files
     }
 
     /// The names a user may give for the directory's fonts (file stems).

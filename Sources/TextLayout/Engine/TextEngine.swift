@@ -44,8 +44,10 @@ public final class TextEngine: Sendable {
         }
     }
 
-    /// The font directory used for names and fallback, if any.
+    /// The font directory used for names and fallback, if any (the first of `fontDirectories`).
     public var fontDirectory: String? { registry.directory }
+    /// The font directories used for names and fallback, in the order they are searched.
+    public var fontDirectories: [String] { registry.directories }
 
     let registry: FontRegistry
     let shapeCache: ShapeCache
@@ -54,8 +56,15 @@ public final class TextEngine: Sendable {
 
     /// Creates an engine whose font names resolve in `fontDirectory` (and whose fallback chain is
     /// that directory's fonts). With `nil`, fonts must be given as paths and have no fallback.
-    public init(fontDirectory: String?, configuration: Configuration = Configuration()) throws(TextLayoutError) {
-        registry = try FontRegistry(directory: fontDirectory)
+    public convenience init(fontDirectory: String?, configuration: Configuration = Configuration()) throws(TextLayoutError) {
+        try self.init(fontDirectories: fontDirectory.map { [$0] } ?? [], configuration: configuration)
+    }
+
+    /// Creates an engine whose font names resolve in `fontDirectories`, searched in order, and whose
+    /// fallback chain is their fonts in that order: `[appFonts, TextEngine.bundledFontDirectory()!]`
+    /// puts an app's own fonts in front of the bundled ones.
+    public init(fontDirectories: [String], configuration: Configuration = Configuration()) throws(TextLayoutError) {
+        registry = try FontRegistry(directories: fontDirectories)
         shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)
         paragraphs = ParagraphCache(capacityUnits: configuration.paragraphCacheUnits)
         directShaping = configuration.directShaping
@@ -69,6 +78,18 @@ public final class TextEngine: Sendable {
             throw .fontDirectoryUnavailable(path: "Fonts/ (set LAYOUT_FONTS_DIR to the directory holding the bundled fonts)")
         }
         return try TextEngine(fontDirectory: dir, configuration: configuration)
+    }
+
+    /// An engine on the fonts of `directory` in front of the bundled fonts: names resolve in `directory`
+    /// first, and its fonts come first in the fallback chain, so text they do not cover (Chinese, say)
+    /// still finds the bundled fonts. What the CLI's `--fonts DIR` does. Where the bundled fonts
+    /// cannot be found, the engine has `directory` alone.
+    public static func bundled(adding directory: String, configuration: Configuration = Configuration()) throws(TextLayoutError) -> TextEngine {
+        guard let dir = bundledFontDirectory() else {
+            return try TextEngine(fontDirectories: [directory], configuration: configuration)
+        }
+        let same = URL(fileURLWithPath: directory).standardizedFileURL.path == URL(fileURLWithPath: dir).standardizedFileURL.path
+        return try TextEngine(fontDirectories: same ? [dir] : [directory, dir], configuration: configuration)
     }
 
     /// Where the bundled fonts are, if they can be found.
