@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TableLayout", targets: ["TableLayout"]),
         .library(name: "FlowLayout", targets: ["FlowLayout"]),
         .library(name: "LayoutGeometry", targets: ["LayoutGeometry"]),
+        .library(name: "LayoutReport", targets: ["LayoutReport"]),
         .executable(name: "layout", targets: ["layout"]),
     ],
     dependencies: [

@@ -74,5 +74,16 @@ let package = Package(
             ],
             path: "Benchmarks/GridBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        // The path users run (issue 13 §2, 14): decode → Layouter.compute → write, through the umbrella.
+        .executableTarget(
+            name: "ComputeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LayoutEngine", package: rootPackageIdentity),
+                .product(name: "LayoutReport", package: rootPackageIdentity),
+                "BenchmarkSupport",
+            ],
+            path: "Benchmarks/ComputeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ]
 )

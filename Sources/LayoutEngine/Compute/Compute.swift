@@ -9,25 +9,22 @@ import LayoutGeometry
 /// layout; (4) the result is returned as a plain value. Errors the spec's shape cannot catch
 /// (a batch that names a missing row, a font that cannot be found) are `ComputeError`s.
 ///
+/// A convenience for `Layouter.shared.compute(spec, options: options)`: the fonts are loaded once
+/// per process and shared by every call (keep your own `Layouter` to choose when).
+///
 /// - Parameters:
 ///   - spec: a decoded spec.
 ///   - options: how much detail to return and where the fonts are.
 public func compute(_ spec: LayoutSpec, options: ComputeOptions = ComputeOptions()) throws(ComputeError) -> ComputeResult {
-    switch spec {
-    case .grid(let grid):
-        let environment = SizingEnvironment(fontDirectory: options.fontDirectory)
-        return try GridComputation(spec: grid, scope: .builtin, environment: environment, path: "", options: options).run()
-    case .table(let table):
-        let environment = SizingEnvironment(fontDirectory: options.fontDirectory)
-        return try TableComputation(spec: table, scope: .builtin, environment: environment, path: "", options: options).run()
-    }
+    try Layouter.shared.compute(spec, options: options)
 }
 
 /// Options of `compute(_:options:)`.
 public struct ComputeOptions: Hashable, Sendable {
     /// How much of the geometry to return.
     public var detail: ComputeDetail
-    /// The directory of the bundled fonts (`Fonts/`); nil = found next to the package.
+    /// A directory of fonts put in front of the bundled fonts (`Fonts/`, found next to the package
+    /// or through `LAYOUT_FONTS_DIR`); nil = the bundled fonts alone.
     public var fontDirectory: String?
     /// Whether to measure every estimated row on a copy of the final layout, to report how far the
     /// estimated content height was from the exact one (`ComputeResult.estimation`; reports do).

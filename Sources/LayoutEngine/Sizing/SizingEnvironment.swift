@@ -2,43 +2,27 @@ import Synchronization
 import TableLayout
 import TextLayout
 
-/// What every table of one `compute` call shares: one text engine (thread-safe, with its caches),
-/// the fonts already checked, the title metrics, and the results of nested tables.
-///
-/// The engine is created on first use, so a spec that measures no text never needs the fonts.
+/// What every table of one `compute` call shares: the layouter's text engine (thread-safe, with its
+/// caches, loaded on first use so a spec that measures no text never needs the fonts), the fonts
+/// already checked, the title metrics, and the results of nested tables (fresh for every call:
+/// they are keyed by the identity of this call's content).
 final class SizingEnvironment: Sendable {
-    let fontDirectory: String?
     let titleMetrics: TitleMetrics
     let tableMetrics: TableMetrics
     let nestedResults: NestedResultCache
-    private let engineState = Mutex<Result<TextEngine, TextLayoutError>?>(nil)
+    private let fonts: Layouter.Fonts
     private let checkedFonts = Mutex<[String: String?]>([:])
 
-    init(fontDirectory: String?, titleMetrics: TitleMetrics = .standard, tableMetrics: TableMetrics = .standard) {
-        self.fontDirectory = fontDirectory
+    init(fonts: Layouter.Fonts, titleMetrics: TitleMetrics = .standard, tableMetrics: TableMetrics = .standard) {
+        self.fonts = fonts
         self.titleMetrics = titleMetrics
         self.tableMetrics = tableMetrics
         self.nestedResults = NestedResultCache()
     }
 
-    /// The text engine (created on first use: the fonts of `fontDirectory` in front of the bundled fonts).
+    /// The text engine (the layouter's, loaded on first use).
     func engine() throws(TextLayoutError) -> TextEngine {
-        let result = engineState.withLock { state -> Result<TextEngine, TextLayoutError> in
-            if let state { return state }
-            let made: Result<TextEngine, TextLayoutError>
-            do throws(TextLayoutError) {
-                if let fontDirectory {
-                    made = .success(try TextEngine.bundled(adding: fontDirectory))
-                } else {
-                    made = .success(try TextEngine.bundled())
-                }
-            } catch {
-                made = .failure(error)
-            }
-            state = made
-            return made
-        }
-        return try result.get()
+        try fonts.engine()
     }
 
     /// Checks once per font name that `font` can be loaded; answers the problem, or nil.

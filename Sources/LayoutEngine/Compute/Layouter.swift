@@ -1,0 +1,110 @@
+import Synchronization
+import TextLayout
+
+/// The owner of the fonts that `compute` measures text with: create one, keep it, and call
+/// ``compute(_:options:)`` as often as you like, from as many threads as you like.
+///
+/// Loading fonts and warming the text engine's caches costs milliseconds; a layouter does it once,
+/// on the first call that measures text, and shares the engine (with its bounded caches) across
+/// every later call. Caches make calls faster, never different: the same spec gives the same
+/// result on a fresh layouter and on one that has measured a million paragraphs.
+///
+/// ```swift
+/// let layouter = Layouter()                       // the bundled fonts
+/// let spec = try LayoutSpec.decode(json: data)
+/// let result = try layouter.compute(spec)
+/// ```
+public final class Layouter: Sendable {
+    /// A process-wide layouter on the bundled fonts: what the free `compute(_:options:)` uses.
+    public static let shared = Layouter()
+
+    /// The engines by font directory (`ComputeOptions.fontDirectory`; nil = the bundled fonts).
+    private let engines = Mutex<[String?: Fonts]>([:])
+    private let given: TextEngine?
+
+    /// A layouter that loads fonts on first use: the bundled fonts, or for a call whose
+    /// `ComputeOptions.fontDirectory` is set, that directory in front of the bundled fonts.
+    public init() {
+        given = nil
+    }
+
+    /// A layouter that measures every call's text with `textEngine` (its fonts win over
+    /// `ComputeOptions.fontDirectory`).
+    public init(textEngine: TextEngine) {
+        given = textEngine
+    }
+
+    /// The most font directories a layouter keeps engines for at once; past it one of the added
+    /// directories is dropped (and reloaded if asked for again): the memory stays bounded.
+    public static let engineLimit = 8
+
+    /// Lays out `spec` and answers its queries: see `compute(_:options:)` for the phases.
+    ///
+    /// - Parameters:
+    ///   - spec: a decoded spec.
+    ///   - options: how much detail to return; `fontDirectory` picks the fonts (ignored when the
+    ///     layouter was given a `TextEngine`).
+    public func compute(_ spec: LayoutSpec, options: ComputeOptions = ComputeOptions()) throws(ComputeError) -> ComputeResult {
+        let environment = SizingEnvironment(fonts: fonts(for: options.fontDirectory))
+        switch spec {
+        case .grid(let grid):
+            return try GridComputation(spec: grid, scope: .builtin, environment: environment, path: "", options: options).run()
+        case .table(let table):
+            return try TableComputation(spec: table, scope: .builtin, environment: environment, path: "", options: options).run()
+        }
+    }
+
+    /// The text engine that calls with `fontDirectory` measure with (loading it if needed): for
+    /// measuring text beside a layout with exactly the same fonts and caches.
+    public func textEngine(fontDirectory: String? = nil) throws(TextLayoutError) -> TextEngine {
+        try fonts(for: fontDirectory).engine()
+    }
+
+    private func fonts(for directory: String?) -> Fonts {
+        if let given { return Fonts(engine: given) }
+        return engines.withLock { engines in
+            if let known = engines[directory] { return known }
+            if engines.count >= Self.engineLimit, let first = engines.first(where: { $0.key != nil }) ?? engines.first {
+                engines[first.key] = nil
+            }
+            let made = Fonts(directory: directory)
+            engines[directory] = made
+            return made
+        }
+    }
+
+    /// One font setup, loaded on first use; a load that failed fails again the same way.
+    final class Fonts: Sendable {
+        private let directory: String?
+        private let state: Mutex<Result<TextEngine, TextLayoutError>?>
+
+        init(directory: String?) {
+            self.directory = directory
+            state = Mutex(nil)
+        }
+
+        init(engine: TextEngine) {
+            directory = nil
+            state = Mutex(.success(engine))
+        }
+
+        func engine() throws(TextLayoutError) -> TextEngine {
+            let result = state.withLock { state -> Result<TextEngine, TextLayoutError> in
+                if let state { return state }
+                let made: Result<TextEngine, TextLayoutError>
+                do throws(TextLayoutError) {
+                    if let directory {
+                        made = .success(try TextEngine.bundled(adding: directory))
+                    } else {
+                        made = .success(try TextEngine.bundled())
+                    }
+                } catch {
+                    made = .failure(error)
+                }
+                state = made
+                return made
+            }
+            return try result.get()
+        }
+    }
+}
