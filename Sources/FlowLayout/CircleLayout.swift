@@ -52,14 +52,14 @@ public struct CircleLayout: CollectionLayout {
 
     public var contentSize: Size { containerSize }
 
-    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section == 0, centers.indices.contains(indexPath.item) else { return nil }
         let c = centers[indexPath.item]
         let frame = Rect(x: c.x - itemSize.width / 2, y: c.y - itemSize.height / 2, width: itemSize.width, height: itemSize.height)
         return LayoutAttributes(indexPath: indexPath, frame: frame)
     }
 
-    public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        centers.indices.compactMap { attributesForItem(at: IndexPath(item: $0, section: 0)) }.filter { $0.frame.intersects(rect) }
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        centers.indices.compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter { $0.frame.intersects(rect) }
     }
 }

@@ -17,7 +17,7 @@ extension CollectionFlowLayout {
     }
 
     /// The attributes of an item, or `nil` when it does not exist.
-    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard let frame = frameForItem(at: indexPath) else { return nil }
         return LayoutAttributes(indexPath: indexPath, frame: frame, isEstimated: isEstimated(indexPath))
     }
@@ -61,7 +61,7 @@ extension CollectionFlowLayout {
 
     /// Items, headers and footers (at their natural places) overlapping `rect`: UIKit's
     /// `layoutAttributesForElements(in:)` without pinning.
-    public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         let main = engine.main, cross = main.cross
         let low = rect.min(along: main), high = rect.max(along: main)

@@ -19,7 +19,7 @@ extension CollectionFlowLayout {
         }
     }
 
-    /// Measures the items visible at `offset` (see ``visibleItems(atOffset:)``) and answers them.
+    /// Measures the items visible at `offset` (see ``indexPathsForVisibleItems(atOffset:)``) and answers them.
     @discardableResult
     public mutating func measureVisibleItems(atOffset offset: Double) -> [IndexPath] {
         let band = engine.rect(main: offset, mainLength: viewportLength, cross: -1e15, crossLength: 2e15)
@@ -35,13 +35,13 @@ extension CollectionFlowLayout {
     public mutating func layoutViewport(offset: Double, anchor: IndexPath? = nil) -> FlowViewportLayout {
         let main = engine.main
         var current = offset
-        let visible = visibleItems(atOffset: offset)
+        let visible = indexPathsForVisibleItems(atOffset: offset)
         let anchor = anchor.flatMap { contains($0) ? $0 : nil } ?? visible.first { !isEstimated($0) } ?? visible.first
         let anchorScreen = anchor.flatMap { frameForItem(at: $0) }.map { $0.min(along: main) - offset }
         var measured = 0
         // Each round measures at least one item, so this ends.
         for _ in 0...numberOfItems where sizer != nil {
-            let pending = visibleItems(atOffset: current).filter(isEstimated)
+            let pending = indexPathsForVisibleItems(atOffset: current).filter(isEstimated)
             guard !pending.isEmpty else { break }
             measureItems(at: pending)
             measured += pending.count
@@ -50,11 +50,11 @@ extension CollectionFlowLayout {
             }
         }
         return FlowViewportLayout(offset: current, correction: current - offset,
-                                  items: visibleItems(atOffset: current), measuredCount: measured)
+                                  items: indexPathsForVisibleItems(atOffset: current), measuredCount: measured)
     }
 
     /// Measures every self-sizing item that is not measured yet.
-    public mutating func measureAllItems() {
+    public mutating func measureAll() {
         var pending: [IndexPath] = []
         for (s, store) in engine.sections.enumerated() {
             for i in store.flags.indices where isEstimated(IndexPath(item: i, section: s)) {

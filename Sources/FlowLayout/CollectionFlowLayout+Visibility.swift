@@ -10,7 +10,7 @@ extension CollectionFlowLayout {
 
     /// The items overlapping `[offset, offset + viewportLength)` along the scroll axis with a
     /// positive area.
-    public func visibleItems(atOffset offset: Double) -> [IndexPath] {
+    public func indexPathsForVisibleItems(atOffset offset: Double) -> [IndexPath] {
         var result: [IndexPath] = []
         engine.forEachItem(main: offset, offset + viewportLength, cross: -.greatestFiniteMagnitude,
                            .greatestFiniteMagnitude) { s, item, _ in

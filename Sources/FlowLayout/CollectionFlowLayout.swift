@@ -10,7 +10,7 @@ import LayoutGeometry
 ///    filled. No sizer is called while building.
 /// 2. **Query**: frames, rect and point queries, visibility and pinning read the stored lines
 ///    (binary search, O(log n + k)); they never mutate and never measure.
-/// 3. **Measure** (`mutating`, optional): ``measureItems(in:)`` and ``measureAllItems()`` ask the
+/// 3. **Measure** (`mutating`, optional): ``measureItems(in:)`` and ``measureAll()`` ask the
 ///    ``FlowItemSizer`` for the self-sizing items concerned — and only those — then re-fill the
 ///    lines from the first changed item. The sizer MUST be `Sendable` and MAY be called on any
 ///    thread; it is called on the caller's thread, synchronously.

@@ -74,6 +74,6 @@ public struct ColumnGridLayout: CollectionLayout {
 
     public mutating func prepare() {}
     public var contentSize: Size { flow.contentSize }
-    public func attributesForElements(in rect: Rect) -> [LayoutAttributes] { flow.attributesForElements(in: rect) }
-    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { flow.attributesForItem(at: indexPath) }
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { flow.layoutAttributesForElements(in: rect) }
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { flow.layoutAttributesForItem(at: indexPath) }
 }

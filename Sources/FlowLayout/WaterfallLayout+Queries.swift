@@ -13,7 +13,7 @@ extension WaterfallLayout {
         return frames[indexPath.section][indexPath.item]
     }
 
-    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         frameForItem(at: indexPath).map { LayoutAttributes(indexPath: indexPath, frame: $0) }
     }
 
@@ -65,7 +65,7 @@ extension WaterfallLayout {
         return result
     }
 
-    public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         let items = indexPathsForItems(in: rect)
         for s in sections(overlapping: rect) {

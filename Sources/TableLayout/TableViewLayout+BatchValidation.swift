@@ -74,7 +74,7 @@ extension TableViewLayout {
         var oldCounts: [Int: Int] = [:]
         func oldCount(_ s: Int) -> Int {
             if let c = oldCounts[s] { return c }
-            let c = numberOfRows(inSection: s) ?? 0
+            let c = numberOfRows(inSection: s)
             oldCounts[s] = c
             return c
         }

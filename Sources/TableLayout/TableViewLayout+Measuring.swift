@@ -197,7 +197,7 @@ extension TableViewLayout {
     /// is already exact (the row that was on screen before the scroll), else the first visible row.
     public mutating func layoutViewport(offset: Double, height: Double, anchor: IndexPath? = nil) throws(TableError) -> ViewportLayout {
         var current = offset
-        let visible = visibleRows(offset: offset, viewportHeight: height)
+        let visible = indexPathsForVisibleRows(atOffset: offset, viewportHeight: height)
         let anchor = anchor.flatMap { elementIndex(of: $0) != nil ? $0 : nil }
             ?? visible.first { isExact(at: $0) == true } ?? visible.first
         let anchorScreenY = anchor.map { rectForRow(at: $0).minY - offset }
@@ -212,7 +212,7 @@ extension TableViewLayout {
             if let anchor, let screenY = anchorScreenY { current = rectForRow(at: anchor).minY - screenY }
         }
         return ViewportLayout(offset: current, correction: current - offset,
-                              rows: visibleRows(offset: current, viewportHeight: height), measuredCount: measured)
+                              rows: indexPathsForVisibleRows(atOffset: current, viewportHeight: height), measuredCount: measured)
     }
 
     /// Changes the table's width (rotation): every self-sizing height becomes an estimate again

@@ -46,15 +46,15 @@ extension TableViewLayout {
     }
 
     /// The rows overlapping `[offset, offset + viewportHeight)` with positive area
-    /// (`indexPathsForVisibleRows`; the content inset does not shrink the band).
-    public func visibleRows(offset: Double, viewportHeight: Double) -> [IndexPath] {
+    /// (UIKit's `indexPathsForVisibleRows` for a table view scrolled to `offset`; the content inset does not shrink the band).
+    public func indexPathsForVisibleRows(atOffset offset: Double, viewportHeight: Double) -> [IndexPath] {
         rows(overlappingFrom: offset, to: offset + viewportHeight)
     }
 
     /// The headers of a plain table at `offset`: every section with a header whose section
     /// overlaps the band, at `y = min(max(offset + inset.top, header.minY), section.maxY - header.height)`.
     /// Grouped styles do not pin: empty.
-    public func pinnedHeaders(offset: Double, viewportHeight: Double) -> [PinnedSupplementary] {
+    public func pinnedHeaders(atOffset offset: Double, viewportHeight: Double) -> [PinnedSupplementary] {
         guard configuration.style == .plain, numberOfSections > 0 else { return [] }
         let a = offset, b = offset + viewportHeight
         guard b > a else { return [] }

@@ -223,10 +223,10 @@ public struct TableViewLayout<Content: TableContent>: Sendable {
     /// The number of sections (`numberOfSections`).
     public var numberOfSections: Int { tree.summary.sections }
 
-    /// The number of rows in `section` (`numberOfRows(inSection:)`); nil for a section that does
-    /// not exist.
-    public func numberOfRows(inSection section: Int) -> Int? {
-        guard section >= 0, section < numberOfSections else { return nil }
+    /// The number of rows in `section`, as UIKit's `numberOfRows(inSection:)`; 0 for a section
+    /// that does not exist (where UIKit would raise).
+    public func numberOfRows(inSection section: Int) -> Int {
+        guard section >= 0, section < numberOfSections else { return 0 }
         return tree.headerIndex(ofSection: section + 1) - tree.headerIndex(ofSection: section) - 2
     }
 

@@ -71,20 +71,20 @@ import Testing
     @Test func circleLayoutFollowsTheSample() throws {
         let layout = CircleLayout(containerSize: Size(width: 300, height: 400), itemCount: 4)
         let r = 300.0 / 2.5
-        let frames = (0..<4).compactMap { layout.attributesForItem(at: IndexPath(item: $0, section: 0))?.frame }
+        let frames = (0..<4).compactMap { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame }
         let centres: [(Double, Double)] = [(150 + r, 200), (150, 200 + r), (150 - r, 200), (150, 200 - r)]
         for (frame, centre) in zip(frames, centres) {
             #expect(abs(frame.midX - centre.0) < 1e-9 && abs(frame.midY - centre.1) < 1e-9)
             #expect(frame.size == Size(width: 70, height: 70))
         }
         #expect(layout.contentSize == Size(width: 300, height: 400))
-        #expect(layout.attributesForItem(at: IndexPath(item: 4, section: 0)) == nil)
+        #expect(layout.layoutAttributesForItem(at: IndexPath(item: 4, section: 0)) == nil)
     }
 
     /// Code written against the protocol works with every layout.
     func everyItem(_ layout: some CollectionLayout) -> [IndexPath] {
         let all = Rect(origin: .zero, size: layout.contentSize)
-        return layout.attributesForElements(in: all).filter { $0.kind == .item }.map(\.indexPath)
+        return layout.layoutAttributesForElements(in: all).filter { $0.kind == .item }.map(\.indexPath)
     }
 
     @Test func theProtocolServesEveryLayout() throws {
@@ -97,6 +97,6 @@ import Testing
         #expect(everyItem(try WaterfallLayout(configuration: .init(), sections: [Array(repeating: .height(40), count: 5)])) == expected)
         #expect(everyItem(try ColumnGridLayout(configuration: .init(), itemCounts: [5])) == expected)
         let flow = try BasicFlowLayout(sections: [FlowSection(count: 5)])
-        #expect(flow.itemIndexPath(at: Point(x: 1, y: 1)) == IndexPath(item: 0, section: 0))
+        #expect(flow.indexPathForItem(at: Point(x: 1, y: 1)) == IndexPath(item: 0, section: 0))
     }
 }

@@ -71,7 +71,7 @@ import Testing
         c.footerReferenceSize = Size(width: 0, height: 20)
         let layout = try BasicFlowLayout(configuration: c, sections: [FlowSection(count: 5), FlowSection(count: 5)])
         // Section 0: header [0, 30), items [30, 80), footer [80, 100). Section 1 header [100, 130).
-        let elements = layout.attributesForElements(in: Rect(x: 0, y: 70, width: 320, height: 40))
+        let elements = layout.layoutAttributesForElements(in: Rect(x: 0, y: 70, width: 320, height: 40))
         #expect(elements.map(\.kind) == [.item, .item, .item, .item, .item, .footer, .header])
         #expect(elements.last?.frame == Rect(x: 0, y: 100, width: 320, height: 30))
     }
@@ -84,9 +84,9 @@ import Testing
         let layout = try BasicFlowLayout(configuration: c, sections: [FlowSection(count: 10), FlowSection(count: 10)])
         // Each section: header 40 + two lines 50 + 10 + 50 = 150.
         let sectionLength = 40.0 + 50 + 10 + 50
-        #expect(layout.visibleItems(atOffset: 0).map(\.item) == Array(0..<5))
+        #expect(layout.indexPathsForVisibleItems(atOffset: 0).map(\.item) == Array(0..<5))
         // Band [95, 195): section 0's line [100, 150) and section 1's first line [150 + 40, 240).
-        let visible = layout.visibleItems(atOffset: 95)
+        let visible = layout.indexPathsForVisibleItems(atOffset: 95)
         #expect(visible == (5..<10).map { IndexPath(item: $0, section: 0) } + (0..<5).map { IndexPath(item: $0, section: 1) })
         let at100 = layout.pinnedHeaders(atOffset: 100)
         #expect(at100.map(\.section) == [0, 1])

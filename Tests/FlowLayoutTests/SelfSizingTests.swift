@@ -35,7 +35,7 @@ import Testing
     @Test func measureAllGivesTheSameGeometryAsFixedSizes() throws {
         let heights: [Double] = [30, 70, 40, 20, 25, 20, 90]
         var layout = try Self.layout(heights)
-        layout.measureAllItems()
+        layout.measureAll()
         let fixed = try BasicFlowLayout(configuration: Fixture.vertical(width: 320),
                                         sizes: heights.map { Size(width: 100, height: $0) })
         #expect(layout.frames() == fixed.frames())
@@ -52,7 +52,7 @@ import Testing
         }
         var layout = try CollectionFlowLayout(configuration: c, sections: [FlowSection(items: [FlowItem(payload: 30), FlowItem(payload: 70)])],
                                               sizer: sizer)
-        layout.measureAllItems()
+        layout.measureAll()
         // Two items of 90 need 90 + 10 + 90 = 190 > 180: one per column, each centred: 10 + (180 − 90) / 2.
         let frames = layout.frames()
         #expect(frames.map(\.size) == [Size(width: 30, height: 90), Size(width: 70, height: 90)])
@@ -63,7 +63,7 @@ import Testing
 
     @Test func measuredSizesRoundUpToTheScale() throws {
         var layout = try Self.layout([20.1], scale: 3)
-        layout.measureAllItems()
+        layout.measureAll()
         // 20.1 pt = 60.3 px → 61 px = 61 / 3 pt.
         #expect(layout.frameForItem(at: IndexPath(item: 0, section: 0))?.height == 61.0 / 3)
     }
@@ -72,7 +72,7 @@ import Testing
         var c = Fixture.vertical(width: 320)
         c.estimatedItemSize = Size(width: 100, height: 50)
         var layout = try CollectionFlowLayout(configuration: c, sections: [FlowSection(items: [FlowItem<Double>()])], sizer: Self.sizer)
-        layout.measureAllItems()
+        layout.measureAll()
         #expect(layout.frameForItem(at: IndexPath(item: 0, section: 0))?.size == Size(width: 100, height: 50))
         #expect(layout.warnings.map(\.kind) == [.invalidMeasurement])
         #expect(!layout.isEstimated(IndexPath(item: 0, section: 0)))
@@ -95,7 +95,7 @@ import Testing
     @Test func measuringManyItemsEqualsMeasuringThemOneByOne() throws {
         let heights: [Double] = (0..<300).map { 20 + Double(($0 * 37) % 50) }
         var all = try SelfSizingTests.layout(heights)
-        all.measureAllItems()
+        all.measureAll()
         var single = try SelfSizingTests.layout(heights)
         for i in heights.indices { single.measureItems(at: [IndexPath(item: i, section: 0)]) }
         for i in heights.indices {

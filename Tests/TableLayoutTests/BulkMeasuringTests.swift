@@ -28,7 +28,7 @@ import Testing
     func rects(_ t: TableViewLayout<Item>) -> [Rect] {
         (0..<t.numberOfSections).flatMap { s in
             [t.rectForHeader(inSection: s), t.rectForFooter(inSection: s)]
-                + (0..<(t.numberOfRows(inSection: s) ?? 0)).map { t.rectForRow(at: IndexPath(s, $0)) }
+                + (0..<(t.numberOfRows(inSection: s))).map { t.rectForRow(at: IndexPath(s, $0)) }
         }
     }
 
@@ -37,7 +37,7 @@ import Testing
         try bulk.measureAll()
         var single = try table()
         for s in 0..<single.numberOfSections {
-            for r in 0..<(single.numberOfRows(inSection: s) ?? 0) { try single.measureRow(at: IndexPath(s, r)) }
+            for r in 0..<(single.numberOfRows(inSection: s)) { try single.measureRow(at: IndexPath(s, r)) }
         }
         #expect(bulk.estimatedElementCount == 0)
         #expect(rects(bulk) == rects(single))

@@ -17,7 +17,7 @@ let itemSizer = ClosureSizer<Item> { $0.content.height }
 /// The ids of every row, section by section.
 func ids(_ t: TableViewLayout<Item>) -> [[Int]] {
     (0..<t.numberOfSections).map { s in
-        (0..<(t.numberOfRows(inSection: s) ?? 0)).map { t.content(at: IndexPath(row: $0, section: s))!.id }
+        (0..<(t.numberOfRows(inSection: s))).map { t.content(at: IndexPath(row: $0, section: s))!.id }
     }
 }
 

@@ -142,24 +142,24 @@ import Testing
         let sections = (0..<2).map { _ in TableSection<Item>(header: .fixed(28), count: 10) }
         let t = try TableViewLayout(sections: sections)
         #expect(t.rectForHeader(inSection: 1).minY == 28 + 10 * 44)
-        let at100 = t.pinnedHeaders(offset: 100, viewportHeight: 300)
+        let at100 = t.pinnedHeaders(atOffset: 100, viewportHeight: 300)
         #expect(at100 == [PinnedSupplementary(section: 0, frame: Rect(x: 0, y: 100, width: 375, height: 28), isPinned: true)])
-        let at450 = t.pinnedHeaders(offset: 450, viewportHeight: 300)
+        let at450 = t.pinnedHeaders(atOffset: 450, viewportHeight: 300)
         #expect(at450 == [PinnedSupplementary(section: 0, frame: Rect(x: 0, y: 468 - 28, width: 375, height: 28), isPinned: true),
                           PinnedSupplementary(section: 1, frame: Rect(x: 0, y: 468, width: 375, height: 28), isPinned: false)])
-        let at500 = t.pinnedHeaders(offset: 500, viewportHeight: 300)
+        let at500 = t.pinnedHeaders(atOffset: 500, viewportHeight: 300)
         #expect(at500 == [PinnedSupplementary(section: 1, frame: Rect(x: 0, y: 500, width: 375, height: 28), isPinned: true)])
         // Grouped headers never pin.
         let g = try TableViewLayout(configuration: TableConfiguration(style: .grouped), sections: sections)
-        #expect(g.pinnedHeaders(offset: 100, viewportHeight: 300).isEmpty)
+        #expect(g.pinnedHeaders(atOffset: 100, viewportHeight: 300).isEmpty)
     }
 
     /// Pinning honours the top inset: y = max(offset + inset.top, header.minY).
     @Test func pinnedHeaderWithInset() throws {
         let c = TableConfiguration(contentInset: EdgeInsets(top: 20))
         let t = try TableViewLayout<Item>(configuration: c, sections: [TableSection(header: .fixed(28), count: 10)])
-        #expect(t.pinnedHeaders(offset: 100, viewportHeight: 300).first?.frame.minY == d(100 + 20))
-        #expect(t.pinnedHeaders(offset: -20, viewportHeight: 300).first?.frame.minY == d(0))
+        #expect(t.pinnedHeaders(atOffset: 100, viewportHeight: 300).first?.frame.minY == d(100 + 20))
+        #expect(t.pinnedHeaders(atOffset: -20, viewportHeight: 300).first?.frame.minY == d(0))
     }
 
     /// A refused batch: UIKit's reason, and the layout unchanged.
@@ -184,7 +184,7 @@ import Testing
         #expect(t.indexPathsForRows(in: Rect(x: 0, y: 50, width: 375, height: 0)).isEmpty)
         #expect(t.indexPathsForRows(in: Rect(x: 375, y: 0, width: 10, height: 100)).isEmpty)
         #expect(t.indexPathsForRows(in: Rect(x: -10, y: -100, width: 20, height: 101)) == [IndexPath(0, 0)])
-        #expect(t.visibleRows(offset: 0, viewportHeight: 100) == [IndexPath(0, 0), IndexPath(0, 1), IndexPath(0, 2)])
+        #expect(t.indexPathsForVisibleRows(atOffset: 0, viewportHeight: 100) == [IndexPath(0, 0), IndexPath(0, 1), IndexPath(0, 2)])
         #expect(t.indexPathForRow(at: Point(x: 375, y: 10)) == nil)
         #expect(t.indexPathForRow(at: Point(x: 0, y: 440)) == nil)
         #expect(t.indexPathForRow(at: Point(x: 0, y: 439.99)) == IndexPath(0, 9))
@@ -200,8 +200,8 @@ import Testing
         #expect(none.numberOfSections == 0)
         #expect(none.rect(forSection: 0) == .zero)
         #expect(none.indexPathForRow(at: Point(x: 0, y: 0)) == nil)
-        #expect(none.visibleRows(offset: 0, viewportHeight: 600).isEmpty)
-        #expect(none.pinnedHeaders(offset: 0, viewportHeight: 600).isEmpty)
+        #expect(none.indexPathsForVisibleRows(atOffset: 0, viewportHeight: 600).isEmpty)
+        #expect(none.pinnedHeaders(atOffset: 0, viewportHeight: 600).isEmpty)
         #expect(none.rectForRow(at: IndexPath(-1, -1)) == .zero)
     }
 }

@@ -29,18 +29,18 @@ func registerGridBenchmarks() {
 }
 
 /// 1,000 self-sizing text cards (`TextCards`): cold = the engine's caches emptied, the layout
-/// built at the estimates, then every item measured (`measureAllItems()`) and the lines re-filled.
+/// built at the estimates, then every item measured (`measureAll()`) and the lines re-filled.
 func registerSelfSizingBenchmarks() {
     Benchmark("SelfSizing.Text1000.Cold",
               configuration: configuration("SelfSizing.Text1000.Cold", maxIterations: 200)) { (benchmark: Benchmark, sections: [FlowSection<String>]) in
         Engines.standard.clearCaches()
         var layout = try CollectionFlowLayout(configuration: TextCards.configuration, sections: sections, sizer: TextCards.sizer)
-        layout.measureAllItems()
+        layout.measureAll()
         blackHole(layout.contentSize)
     } setup: {
         let sections = TextCards.sections
         var layout = try CollectionFlowLayout(configuration: TextCards.configuration, sections: sections, sizer: TextCards.sizer)
-        layout.measureAllItems()
+        layout.measureAll()
         let heights = Set((0..<1_000).compactMap { layout.frameForItem(at: IndexPath(item: $0, section: 0))?.height })
         if !layout.warnings.isEmpty || heights.count < 4 {
             fixtureFailure("SelfSizing.Text1000.Cold: \(layout.warnings.count) warnings, \(heights.count) distinct heights")

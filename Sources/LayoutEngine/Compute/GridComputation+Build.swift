@@ -19,7 +19,7 @@ extension GridComputation {
         } catch {
             throw mapped(error)
         }
-        if !estimates { flow.measureAllItems() }
+        if !estimates { flow.measureAll() }
         return flow
     }
 

@@ -25,7 +25,7 @@ extension GridComputation {
                 let overlaps = min(rect.max(along: cross), extent) > max(rect.min(along: cross), 0)
                 answers.append(.indexPaths(overlaps ? engine.itemsMeasured(in: rect) : []))
             case .visibleAt(let offset):
-                let items = engine.visibleItems(atOffset: offset, length: viewportLength)
+                let items = engine.indexPathsForVisibleItems(atOffset: offset, length: viewportLength)
                 answers.append(.visible(indexPaths: items, pinnedHeaders: pinned(engine, offset: offset)))
             }
         }

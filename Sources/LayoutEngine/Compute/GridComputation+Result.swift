@@ -8,7 +8,7 @@ extension GridComputation {
     func geometry(of engine: inout GridEngine) -> ComputeResult {
         // First: the visible items (measured, so that the sections below show them exact).
         let offset = spec.viewport.offset
-        let visible = engine.visibleItems(atOffset: offset, length: viewportLength)
+        let visible = engine.indexPathsForVisibleItems(atOffset: offset, length: viewportLength)
         var sections: [SectionGeometry] = []
         if options.detail == .full {
             sections.reserveCapacity(engine.numberOfSections)

@@ -83,7 +83,7 @@ struct GridComputation {
             }
         }
         if !spec.updates.isEmpty {
-            if !estimates { flow.measureAllItems() }
+            if !estimates { flow.measureAll() }
             measureViewport(&flow, offset: spec.viewport.offset)
             lap("updates")
         }

@@ -83,13 +83,13 @@ enum GridEngine {
     func item(at point: Point) -> IndexPath? {
         switch self {
         case .flow(let f): return f.indexPathForItem(at: point)
-        case .waterfall(let w, _): return w.itemIndexPath(at: point)
+        case .waterfall(let w, _): return w.indexPathForItem(at: point)
         }
     }
 
     /// Items overlapping `[offset, offset + length)` along the scroll axis; a flow layout
     /// measures them first.
-    mutating func visibleItems(atOffset offset: Double, length: Double) -> [IndexPath] {
+    mutating func indexPathsForVisibleItems(atOffset offset: Double, length: Double) -> [IndexPath] {
         switch self {
         case .flow(var f):
             let answer = f.measureVisibleItems(atOffset: offset)

@@ -25,7 +25,7 @@ extension TableComputation {
                 answers.append(.indexPaths(table.indexPathsForRows(in: rect)))
             case .visibleAt(let y):
                 try layoutViewport(&table, offset: y)
-                answers.append(.visible(indexPaths: table.visibleRows(offset: y, viewportHeight: viewport.height),
+                answers.append(.visible(indexPaths: table.indexPathsForVisibleRows(atOffset: y, viewportHeight: viewport.height),
                                         pinnedHeaders: Self.pinned(table, offset: y, height: viewport.height)))
             }
         }
@@ -33,6 +33,6 @@ extension TableComputation {
     }
 
     static func pinned(_ table: EngineTable, offset: Double, height: Double) -> [PinnedSupplementary] {
-        table.pinnedHeaders(offset: offset, viewportHeight: height)
+        table.pinnedHeaders(atOffset: offset, viewportHeight: height)
     }
 }

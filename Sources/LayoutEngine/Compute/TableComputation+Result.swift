@@ -13,7 +13,7 @@ extension TableComputation {
             let nests = mayNest
             sections.reserveCapacity(table.numberOfSections)
             for s in 0..<table.numberOfSections {
-                let rowCount = table.numberOfRows(inSection: s) ?? 0
+                let rowCount = table.numberOfRows(inSection: s)
                 var rows: [ElementGeometry] = []
                 rows.reserveCapacity(rowCount)
                 for r in 0..<rowCount {
@@ -27,7 +27,7 @@ extension TableComputation {
         }
         return ComputeResult(
             kind: .table, contentSize: table.contentSize, tableHeader: table.tableHeaderRect, tableFooter: table.tableFooterRect,
-            sections: sections, visible: table.visibleRows(offset: viewport.offset, viewportHeight: viewport.height),
+            sections: sections, visible: table.indexPathsForVisibleRows(atOffset: viewport.offset, viewportHeight: viewport.height),
             pinnedHeaders: Self.pinned(table, offset: viewport.offset, height: viewport.height),
             counts: Counts(sections: table.numberOfSections, elements: table.numberOfRows))
     }
