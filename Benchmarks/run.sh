@@ -3,7 +3,7 @@
 #
 #   Benchmarks/run.sh [--rounds N] [--target T]... [--filter REGEX] [--check | --no-check]
 #
-# Runs every benchmark target (TextBenchmarks, TableBenchmarks, GridBenchmarks), or those named
+# Runs every benchmark target (TextBenchmarks, TableBenchmarks, GridBenchmarks, ComputeBenchmarks), or those named
 # by --target. Installs the Debian packages it needs when they are missing (Pango for the peer;
 # FreeType, HarfBuzz and ICU for the engine). Runs the suite N times (default 1) — on a shared
 # machine run it more than once: the rounds are interleaved with whatever else runs, and the
