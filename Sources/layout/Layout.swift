@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import LayoutEngine
+import LayoutReport
 
 /// `layout`: measure text, compute table and grid geometry, write reports.
 /// The commands and their formats are specified in docs/CONTRACT.md.
@@ -8,6 +10,7 @@ struct Layout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "UITableView / UICollectionView geometry and FreeType text measurement, headless.",
+        version: "layout \(LayoutEngineVersion.string) (result schema \(ResultDocument.currentSchemaVersion))",
         subcommands: [Measure.self, Compute.self, Report.self])
 
     /// The contract's exit statuses: 0 success (and `--help`), 1 for a failure a command reports

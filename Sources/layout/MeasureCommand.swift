@@ -26,37 +26,37 @@ struct Measure: ParsableCommand {
     @Option(help: "A family or file stem in the fonts directory, or a font file path (x.ttc#1 for a face).")
     var font = "DejaVu Sans"
 
-    @Option(help: "Font size in points.")
+    @Option(parsing: .unconditional, help: "Font size in points.")
     var size: Double = 17
 
-    @Option(help: "Available width in points (0 = unlimited).")
+    @Option(parsing: .unconditional, help: "Available width in points (0 = unlimited).")
     var width: Double = 0
 
-    @Option(help: "word | char | clip | truncate-head | truncate-middle | truncate-tail")
-    var lineBreakMode: String = "word"
+    @Option(help: "word | char | clip | truncateHead | truncateMiddle | truncateTail (truncate-tail is accepted too).")
+    var lineBreakMode: TextLineBreakMode = .wordWrap
 
-    @Option(name: .customLong("lines"), help: "Maximum number of lines (0 = unlimited).")
+    @Option(name: .customLong("lines"), parsing: .unconditional, help: "Maximum number of lines (0 = unlimited).")
     var numberOfLines = 0
 
-    @Option(help: "Extra space between lines (points).")
+    @Option(parsing: .unconditional, help: "Extra space between lines (points).")
     var lineSpacing: Double = 0
 
-    @Option(help: "Line height multiple (0 = 1).")
+    @Option(parsing: .unconditional, help: "Line height multiple (0 = 1).")
     var lineHeightMultiple: Double = 0
 
-    @Option(help: "Extra space after each paragraph but the last (points).")
+    @Option(parsing: .unconditional, help: "Extra space after each paragraph but the last (points).")
     var paragraphSpacing: Double = 0
 
-    @Option(help: "Minimum line height (points, 0 = none).")
+    @Option(parsing: .unconditional, help: "Minimum line height (points, 0 = none).")
     var minimumLineHeight: Double = 0
 
-    @Option(help: "Maximum line height (points, 0 = none).")
+    @Option(parsing: .unconditional, help: "Maximum line height (points, 0 = none).")
     var maximumLineHeight: Double = 0
 
     @Flag(help: "Leave the font's line gap out of the line height.")
     var noFontLeading = false
 
-    @Option(help: "Round width and height up to 1/scale (0 = no rounding).")
+    @Option(parsing: .unconditional, help: "Round width and height up to 1/scale (0 = no rounding).")
     var scale: Double = 0
 
     @Option(name: [.customLong("fonts"), .customLong("fonts-dir")],
@@ -88,9 +88,7 @@ struct Measure: ParsableCommand {
             }
             source = s
         }
-        guard let mode = TextLineBreakMode(rawValue: lineBreakMode) else {
-            throw ValidationError("--line-break-mode: must be one of \(TextLineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")) (got \(lineBreakMode))")
-        }
+        let mode = lineBreakMode
         let style = TextStyle(
             font: font, size: size, lineBreakMode: mode, numberOfLines: numberOfLines,
             lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, paragraphSpacing: paragraphSpacing,
@@ -114,4 +112,10 @@ struct Measure: ParsableCommand {
             throw ExitCode(1)
         }
     }
+}
+
+extension TextLineBreakMode: ExpressibleByArgument {
+    /// A mode by name (`truncateTail`, or the older `truncate-tail`); a bad name is a usage error (exit 2).
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

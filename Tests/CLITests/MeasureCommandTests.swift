@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LayoutEngine
 
 /// `layout measure` and `layout measure --jsonl`, run as the built binary (docs/CONTRACT.md).
 @Suite struct MeasureCommandTests {
@@ -81,7 +82,7 @@ import Testing
         #expect((rows[0]["lineCount"] as? Int ?? 0) >= 2)
         func error(_ i: Int) -> String { rows[i]["error"] as? String ?? "" }
         #expect(rows[1]["id"] as? String == "b" && error(1) == "input line 2: size: must be a finite number > 0 (got -1.0)")
-        #expect(error(2).contains("lineBreakMode: must be one of word, char, clip, truncate-head, truncate-middle, truncate-tail"))
+        #expect(error(2).contains("lineBreakMode: must be one of word, char, clip, truncateHead, truncateMiddle, truncateTail"))
         #expect(error(3).contains("/no/such/font.ttf"))
         #expect(rows[4]["id"] is NSNull && error(4).hasPrefix("input line 5: malformed JSON"))
         #expect(error(5) == "input line 6: input is not valid UTF-8")
@@ -101,10 +102,42 @@ import Testing
 
     @Test func badOptionValueIsAnError() throws {
         let o = try LayoutBinary.run(["measure", "--line-break-mode", "justify", "x"])
-        #expect(o.status != 0)
+        #expect(o.status == 2)  // a usage error (contract: exit status 2), not swift-argument-parser's 64
         #expect(o.stderr.contains("--line-break-mode"))
         let size = try LayoutBinary.run(["measure", "--size", "0", "x"])
         #expect(size.status == 1)
         #expect(size.stderr.contains("size: must be a finite number > 0"))
+    }
+
+    @Test func versionPrintsTheLibraryVersion() throws {
+        let o = try LayoutBinary.run(["--version"])
+        #expect(o.status == 0)
+        #expect(o.stdout.hasPrefix("layout \(LayoutEngineVersion.string) (result schema "))
+    }
+
+    @Test func aNegativeNumberIsAnOptionsValue() throws {
+        // `--width -5` is read as `--width=-5` (a value the command refuses: exit 1, not a usage error).
+        let spaced = try LayoutBinary.run(["measure", "--width", "-5", "x"])
+        let joined = try LayoutBinary.run(["measure", "--width=-5", "x"])
+        #expect(spaced.status == 1)
+        #expect(spaced.status == joined.status && spaced.stderr == joined.stderr)
+        #expect(spaced.stderr.contains("width: must be a finite number ≥ 0"))
+    }
+
+    @Test func lineBreakModesTakeTheCamelCaseAndTheOldSpelling() throws {
+        let args = ["measure", "--width", "40", "--lines", "1", "Hello world, again"]
+        let camel = try LayoutBinary.run(args + ["--line-break-mode", "truncateTail"])
+        let hyphen = try LayoutBinary.run(args + ["--line-break-mode", "truncate-tail"])
+        #expect(camel.status == 0)
+        #expect(camel.stdout == hyphen.stdout)
+        #expect(camel.stdout.contains("\"truncated\":true"))
+        let jsonl = try LayoutBinary.run(["measure", "--jsonl"], input: """
+            {"id":"a","text":"Hello world, again","width":40,"numberOfLines":1,"lineBreakMode":"truncateTail"}
+            {"id":"b","text":"Hello world, again","width":40,"numberOfLines":1,"lineBreakMode":"truncate-tail"}
+
+            """)
+        let lines = jsonl.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: "\"id\":\"b\"", with: "\"id\":\"a\"") }
+        #expect(jsonl.status == 0)
+        #expect(lines.count == 2 && lines[0] == lines[1])
     }
 }

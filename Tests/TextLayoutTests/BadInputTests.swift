@@ -43,7 +43,12 @@ import Testing
     @Test func unknownLineBreakModeIsNotAMode() {
         #expect(TextLineBreakMode(rawValue: "justify") == nil)
         #expect(TextLineBreakMode.allCases.map(\.rawValue) ==
-                ["word", "char", "clip", "truncate-head", "truncate-middle", "truncate-tail"])
+                ["word", "char", "clip", "truncateHead", "truncateMiddle", "truncateTail"])
+        // The hyphenated names of earlier versions are still accepted by name.
+        #expect(TextLineBreakMode(name: "truncate-tail") == .truncateTail)
+        #expect(TextLineBreakMode(name: "truncate-middle") == .truncateMiddle)
+        #expect(TextLineBreakMode(name: "truncateHead") == .truncateHead)
+        #expect(TextLineBreakMode(name: "truncate-") == nil)
     }
 
     @Test func loneSurrogatesAndControlCharactersAreMeasured() throws {

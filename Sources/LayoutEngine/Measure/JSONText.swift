@@ -5,10 +5,27 @@ import Foundation
 public enum JSONText {
     /// `value` as a JSON number: whole numbers without a fraction, others in the shortest form
     /// that reads back to the same Double; NaN and infinities (never produced) as null.
+    ///
+    /// Arithmetic noise is left out: a value within 10⁻⁹ pt (relative 10⁻¹⁴ for huge values) of a
+    /// multiple of 1/60 pt — every pixel grid from 1× to 6× — is written as that multiple, so
+    /// `633.0000000000001` prints `633` and 95⅓ on a 3× grid prints as the Double nearest 95⅓
+    /// however it was summed. Text widths (multiples of 1/64 pt, FreeType's 26.6 units) are never
+    /// that close to a sixtieth unless they are one, so they print unchanged.
     public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+        let v = gridSnapped(value)
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+
+    /// `value` moved onto the 1/60-pt grid when it is within arithmetic noise of it.
+    static func gridSnapped(_ value: Double) -> Double {
+        let scaled = value * 60
+        guard abs(scaled) < 1e15 else { return value }
+        let nearest = scaled.rounded()
+        let tolerance = max(6e-8, abs(scaled) * 1e-14)
+        guard scaled != nearest, abs(scaled - nearest) <= tolerance else { return value }
+        return nearest / 60
     }
 
     /// `s` as a JSON string literal.

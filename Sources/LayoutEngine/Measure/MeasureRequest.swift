@@ -64,8 +64,8 @@ extension MeasureRequest {
         }
         if let v = try number("size") { style.size = v }
         if let v = dict["lineBreakMode"] {
-            guard let s = v as? String, let m = TextLineBreakMode(rawValue: s) else {
-                throw fail("lineBreakMode: must be one of \(TextLineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")) (got \(JSONText.scalar(v) ?? "a non-string"))")
+            guard let s = v as? String, let m = TextLineBreakMode(name: s) else {
+                throw fail("lineBreakMode: must be one of \(TextLineBreakMode.names) (got \(JSONText.scalar(v) ?? "a non-string"))")
             }
             style.lineBreakMode = m
         }

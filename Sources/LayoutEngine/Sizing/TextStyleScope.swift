@@ -60,7 +60,7 @@ extension TextStyleSpec {
         let d = TextStyle()
         return TextStyle(
             font: font ?? d.font, size: size ?? d.size,
-            lineBreakMode: lineBreakMode.flatMap { TextLineBreakMode(rawValue: $0.rawValue) } ?? d.lineBreakMode,
+            lineBreakMode: lineBreakMode ?? d.lineBreakMode,
             numberOfLines: numberOfLines ?? d.numberOfLines, lineSpacing: lineSpacing ?? d.lineSpacing,
             lineHeightMultiple: lineHeightMultiple ?? d.lineHeightMultiple,
             paragraphSpacing: paragraphSpacing ?? d.paragraphSpacing,

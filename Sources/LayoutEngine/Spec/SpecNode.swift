@@ -64,8 +64,14 @@ struct SpecNode {
     func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws -> E where E.RawValue == String {
         let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
         guard case .string(let s) = value else { throw typeError("one of \(allowed)") }
-        guard let result = E(rawValue: s) else { throw fail("\"\(s)\" is not one of \(allowed)") }
-        return result
+        if let result = E(rawValue: s) { return result }
+        // The hyphenated spelling of earlier versions (`truncate-tail`) names the camelCase value.
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count > 1, !parts.contains(where: \.isEmpty),
+           let result = E(rawValue: String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()) {
+            return result
+        }
+        throw fail("\"\(s)\" is not one of \(allowed)")
     }
 
     // MARK: Containers

@@ -1,11 +1,14 @@
+import TextLayout
+
 /// A text style in a spec: every field optional, laid over the defaults (DejaVu Sans 17 pt,
 /// word wrapping, unlimited lines) when the text is measured. Field names are those of a
 /// `layout measure --jsonl` case.
 public struct TextStyleSpec: Hashable, Sendable {
     public var font: String?
     public var size: Double?
-    /// One of `word|char|clip|truncate-head|truncate-middle|truncate-tail`.
-    public var lineBreakMode: LineBreakModeSpec?
+    /// One of `word|char|clip|truncateHead|truncateMiddle|truncateTail` (the hyphenated
+    /// `truncate-tail` of earlier versions is accepted too).
+    public var lineBreakMode: TextLineBreakMode?
     /// `numberOfLines`; 0 = unlimited.
     public var numberOfLines: Int?
     public var lineSpacing: Double?
@@ -31,14 +34,6 @@ public struct TextStyleSpec: Hashable, Sendable {
         "headline": TextStyleSpec(font: "DejaVu Sans Bold", size: 17), "title3": TextStyleSpec(size: 20),
         "title2": TextStyleSpec(size: 22), "title1": TextStyleSpec(size: 28), "largeTitle": TextStyleSpec(size: 34),
     ]
-}
-
-/// The contract's line break mode names.
-public enum LineBreakModeSpec: String, Hashable, Sendable, CaseIterable {
-    case word, char, clip
-    case truncateHead = "truncate-head"
-    case truncateMiddle = "truncate-middle"
-    case truncateTail = "truncate-tail"
 }
 
 /// A reference to a text style: by name (from `textStyles` or `TextStyleSpec.builtin`) or inline.

@@ -12,11 +12,34 @@ public enum TextLineBreakMode: String, Hashable, Sendable, Codable, CaseIterable
     /// Wrap like `wordWrap`; lines past `numberOfLines` are cut with no ellipsis.
     case clip = "clip"
     /// Wrap like `wordWrap`; the last visible line keeps the end of its paragraph, "…" first.
-    case truncateHead = "truncate-head"
+    case truncateHead
     /// Wrap like `wordWrap`; the last visible line keeps its start and end, "…" in the middle.
-    case truncateMiddle = "truncate-middle"
+    case truncateMiddle
     /// Wrap like `wordWrap`; the last visible line keeps its start and ends with "…".
-    case truncateTail = "truncate-tail"
+    case truncateTail
+
+    /// A mode by name: its raw value (`word`, `char`, `clip`, `truncateHead`, `truncateMiddle`,
+    /// `truncateTail`: camelCase, as every spec value), or the hyphenated spelling of earlier
+    /// versions (`truncate-tail`), which is still accepted.
+    public init?(name: String) {
+        if let mode = TextLineBreakMode(rawValue: name) {
+            self = mode
+        } else if let mode = TextLineBreakMode(rawValue: Self.camelCased(name)) {
+            self = mode
+        } else {
+            return nil
+        }
+    }
+
+    /// `truncate-tail` → `truncateTail`.
+    static func camelCased(_ name: String) -> String {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return name }
+        return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// The accepted names, for messages: `word, char, clip, truncateHead, truncateMiddle, truncateTail`.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Whether this mode inserts an ellipsis into the last visible line.
     public var truncates: Bool { self == .truncateHead || self == .truncateMiddle || self == .truncateTail }

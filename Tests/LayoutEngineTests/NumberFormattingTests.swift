@@ -1,0 +1,36 @@
+import LayoutEngine
+import Testing
+
+/// Numbers in every JSON the engine writes (`JSONText.number`): no float noise, grid values exact.
+@Suite struct NumberFormattingTests {
+    @Test func noiseNextToAWholeNumberIsDropped() {
+        #expect(JSONText.number(633.0000000000001) == "633")
+        #expect(JSONText.number(632.9999999999999) == "633")
+        #expect(JSONText.number(0.1 + 0.2) == "0.3")            // 0.30000000000000004 in Double arithmetic
+        #expect(JSONText.number(44) == "44")
+        #expect(JSONText.number(-12.5) == "-12.5")
+    }
+
+    @Test func pixelGridValuesPrintTheSameHoweverTheyWereSummed() {
+        // 95⅓ on a 3× grid: summed as 286 thirds, or as 95 + 1/3.
+        var summed = 0.0
+        for _ in 0..<286 { summed += 1.0 / 3 }
+        let direct = 95 + 1.0 / 3
+        #expect(summed != direct)                                // the noise is real …
+        #expect(JSONText.number(summed) == JSONText.number(direct))  // … and not printed
+        #expect(JSONText.number(direct) == "\(95 + 1.0 / 3)")    // the Double nearest 95⅓, shortest form
+    }
+
+    @Test func textWidthsOn64thsAreUnchanged() {
+        // FreeType's 26.6 units: 1906/64 pt, not near any 1/60 multiple.
+        #expect(JSONText.number(1906.0 / 64) == "29.78125")
+        #expect(JSONText.number(29.783203125) == "29.783203125")
+        // A value 10⁻⁶ off the grid is a real value, not noise.
+        #expect(JSONText.number(633.000001) == "633.000001")
+    }
+
+    @Test func hugeValuesKeepTheirDigits() {
+        #expect(JSONText.number(4.4e9) == "4400000000")
+        #expect(JSONText.number(1e300) == "1e+300")
+    }
+}
