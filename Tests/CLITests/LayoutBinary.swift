@@ -38,10 +38,39 @@ struct LayoutBinary {
         process.standardError = err
         process.standardInput = inPipe
         try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try inPipe.fileHandleForWriting.close()
+        // Input is written, and standard error read, on threads of their own while standard
+        // output is read here: a process that answers while it reads (measure --jsonl) would
+        // otherwise fill one pipe while this side waits on another.
+        let writer = Thread {
+            if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+            try? inPipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let stderrBox = DataBox()
+        let errorReader = Thread { stderrBox.finish(err.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stderr = stderrBox.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs a shell script (`/bin/sh -c script sh arguments…`), with no standard input.
+    static func runShell(_ script: String, arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script, "sh"] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stderrBox = DataBox()
+        let errorReader = Thread { stderrBox.finish(err.fileHandleForReading.readDataToEndOfFile()) }
+        errorReader.start()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = stderrBox.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
@@ -60,5 +89,25 @@ struct LayoutBinary {
     static var examples: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples")
+    }
+}
+
+/// Data handed from one thread to another once.
+private final class DataBox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data: Data?
+
+    func finish(_ value: Data) {
+        condition.lock()
+        data = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> Data {
+        condition.lock()
+        defer { condition.unlock() }
+        while data == nil { condition.wait() }
+        return data ?? Data()
     }
 }

@@ -140,4 +140,68 @@ import LayoutEngine
         #expect(jsonl.status == 0)
         #expect(lines.count == 2 && lines[0] == lines[1])
     }
+
+    @Test func jsonlAnswersALineBeforeTheNextIsWritten() throws {
+        // A client that writes one case and keeps its pipe open gets the answer before it writes
+        // the next: a shell holds a FIFO open, writes one line, waits (up to 10 s) for an answer in
+        // the output file, records how many answers there were, then writes the second and closes.
+        // (Run through /bin/sh so that no reader of this test blocks a thread of the test runner.)
+        let executable = try #require(LayoutBinary.url)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jsonl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = """
+            cd "$1" && mkfifo in || exit 1
+            ( timeout 20 "$2" measure --jsonl < in > out; echo "status $?" > status ) &
+            exec 3> in
+            printf '%s\\n' '{"id":"first","text":"Hello","width":100}' >&3
+            i=0; while [ ! -s out ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+            wc -l < out > before
+            printf '%s\\n' '{"id":"second","text":"Hello","width":100}' >&3
+            exec 3>&-
+            wait
+            """
+        let o = try LayoutBinary.runShell(script, arguments: [directory.path, executable.path])
+        #expect(o.status == 0, "\(o.stderr)")
+        let before = try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8)
+        #expect(before.trimmingCharacters(in: .whitespacesAndNewlines) == "1")  // answered while the input was open
+        let answers = try String(contentsOf: directory.appendingPathComponent("out"), encoding: .utf8).split(separator: "\n")
+        #expect(answers.count == 2)
+        #expect(answers.first?.hasPrefix(#"{"id":"first","width":"#) == true)
+        #expect(answers.last?.hasPrefix(#"{"id":"second","width":"#) == true)
+        let status = try String(contentsOf: directory.appendingPathComponent("status"), encoding: .utf8)
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "status 0")
+    }
+
+    @Test func jsonlWarnsAboutUnknownFields() throws {
+        let o = try LayoutBinary.run(["measure", "--jsonl"], input: """
+            {"id":"a","text":"Hello","widht":10}
+            {"id":"b","text":"Hello"}
+
+            """)
+        #expect(o.status == 0)
+        let lines = o.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        // The misspelt width is not applied (one unlimited line) and the answer says so.
+        #expect(lines[0].hasPrefix(#"{"id":"a","warnings":["widht: unknown field, ignored (did you mean \"width\"?)"],"width":"#))
+        #expect(lines[1].hasPrefix(#"{"id":"b","width":"#))
+        #expect(lines[0].replacingOccurrences(of: #""warnings":["widht: unknown field, ignored (did you mean \"width\"?)"],"#, with: "")
+                    .replacingOccurrences(of: #""id":"a""#, with: #""id":"b""#) == lines[1])
+    }
+
+    @Test func jsonlKeepsInputOrderOnEveryCore() throws {
+        // 3,000 cases of varied length (long ones take longer): answers come back in input order.
+        var input = ""
+        for i in 0..<3_000 {
+            let text = String(repeating: "word ", count: 1 + (i * 37) % 90)
+            input += #"{"id":\#(i),"text":"\#(text)","width":\#(100 + i % 200)}"# + "\n"
+        }
+        let o = try LayoutBinary.run(["measure", "--jsonl"], input: input)
+        #expect(o.status == 0)
+        let ids = o.stdout.split(separator: "\n").map { line -> Int? in
+            guard let r = line.range(of: #"{"id":"#), let end = line.firstIndex(of: ",") else { return nil }
+            return Int(line[r.upperBound..<end])
+        }
+        #expect(ids == (0..<3_000).map { Optional($0) })
+    }
 }

@@ -48,31 +48,4 @@ public enum JSONText {
         }
         return out + "\""
     }
-
-    /// A JSON scalar from JSONSerialization (string, number, bool, null) as JSON text.
-    static func scalar(_ v: Any) -> String? {
-        switch v {
-        case let s as String: return string(s)
-        case let n as NSNumber:
-            if isBool(n) { return n.boolValue ? "true" : "false" }
-            return number(n.doubleValue)
-        case is NSNull: return "null"
-        default: return nil
-        }
-    }
-
-    /// Whether an NSNumber from JSONSerialization is a boolean.
-    static func isBool(_ n: NSNumber) -> Bool {
-        #if canImport(Darwin)
-        return CFGetTypeID(n) == CFBooleanGetTypeID()
-        #else
-        return String(describing: type(of: n)) == "__NSCFBoolean"
-        #endif
-    }
-
-    /// A short description of a JSONSerialization error.
-    static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
-    }
 }

@@ -13,6 +13,9 @@ public struct MeasureRequest: Sendable, Hashable {
     public var style: TextStyle
     /// The available width; nil or 0 = unlimited.
     public var width: Double?
+    /// What the case carried that was not used (unknown fields, with a "did you mean"), written
+    /// into its answer as `"warnings"`.
+    public var warnings: [String] = []
 
     /// Creates a request.
     public init(text: String, style: TextStyle = TextStyle(), width: Double? = nil, idJSON: String? = nil) {
@@ -33,39 +36,54 @@ public struct MeasureRequestError: Error, Sendable, CustomStringConvertible {
 }
 
 extension MeasureRequest {
-    /// Reads one `--jsonl` line. Every field is optional except `text`; unknown fields are ignored.
+    /// The fields a `--jsonl` case may carry (docs/CONTRACT.md, "measure options").
+    public static let fields = ["id", "text", "font", "size", "width", "lineBreakMode", "numberOfLines", "lineSpacing",
+                                "lineHeightMultiple", "paragraphSpacing", "minimumLineHeight", "maximumLineHeight",
+                                "fontLeading", "scale"]
+
+    /// Reads one `--jsonl` line, with the spec's JSON reader (`JSONParser`: strict RFC 8259, errors
+    /// by column). Every field is optional except `text`; a field that is not one of `fields` is
+    /// measured around and reported in `warnings` ("widht: unknown field (did you mean "width"?)").
     public static func decode(jsonLine data: Data) throws(MeasureRequestError) -> MeasureRequest {
-        guard String(data: data, encoding: .utf8) != nil else {
+        try decode(jsonLine: [UInt8](data))
+    }
+
+    /// Reads one `--jsonl` line from its UTF-8 bytes (see `decode(jsonLine:)` for `Data`).
+    public static func decode(jsonLine bytes: [UInt8]) throws(MeasureRequestError) -> MeasureRequest {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw MeasureRequestError(idJSON: nil, message: "input is not valid UTF-8")
         }
-        let object: Any
+        let value: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            value = try JSONParser.parse(bytes)
         } catch {
-            throw MeasureRequestError(idJSON: nil, message: "malformed JSON: \(JSONText.describe(error))")
+            throw MeasureRequestError(idJSON: nil, message: "malformed JSON: \(error)")
         }
-        guard let dict = object as? [String: Any] else {
+        guard case .object(let dict) = value else {
             throw MeasureRequestError(idJSON: nil, message: "a case must be a JSON object")
         }
-        let id = dict["id"].flatMap(JSONText.scalar)
+        let id = dict["id"].flatMap(Self.scalarJSON)
         func fail(_ m: String) -> MeasureRequestError { MeasureRequestError(idJSON: id, message: m) }
         func number(_ key: String) throws(MeasureRequestError) -> Double? {
-            guard let v = dict[key], !(v is NSNull) else { return nil }
-            guard let n = v as? NSNumber, !JSONText.isBool(n) else { throw fail("\(key): must be a number") }
-            return n.doubleValue
+            guard let v = dict[key] else { return nil }
+            switch v {
+            case .null: return nil
+            case .number(let n): return n
+            default: throw fail("\(key): must be a number")
+            }
         }
-        guard let text = dict["text"] as? String else {
+        guard case .string(let text)? = dict["text"] else {
             throw fail(dict["text"] == nil ? "text: missing" : "text: must be a string")
         }
         var style = TextStyle()
         if let v = dict["font"] {
-            guard let f = v as? String, !f.isEmpty else { throw fail("font: must be a non-empty string") }
+            guard case .string(let f) = v, !f.isEmpty else { throw fail("font: must be a non-empty string") }
             style.font = f
         }
         if let v = try number("size") { style.size = v }
         if let v = dict["lineBreakMode"] {
-            guard let s = v as? String, let m = TextLineBreakMode(name: s) else {
-                throw fail("lineBreakMode: must be one of \(TextLineBreakMode.names) (got \(JSONText.scalar(v) ?? "a non-string"))")
+            guard case .string(let s) = v, let m = TextLineBreakMode(name: s) else {
+                throw fail("lineBreakMode: must be one of \(TextLineBreakMode.names) (got \(Self.scalarJSON(v) ?? "a non-string"))")
             }
             style.lineBreakMode = m
         }
@@ -79,8 +97,8 @@ extension MeasureRequest {
         if let v = try number("minimumLineHeight") { style.minimumLineHeight = v }
         if let v = try number("maximumLineHeight") { style.maximumLineHeight = v }
         if let v = dict["fontLeading"] {
-            guard let n = v as? NSNumber, JSONText.isBool(n) else { throw fail("fontLeading: must be true or false") }
-            style.fontLeading = n.boolValue
+            guard case .bool(let b) = v else { throw fail("fontLeading: must be true or false") }
+            style.fontLeading = b
         }
         if let v = try number("scale") {
             guard v.isFinite, v >= 0 else { throw fail("scale: must be a finite number ≥ 0 (got \(v))") }
@@ -95,6 +113,21 @@ extension MeasureRequest {
         if let w = width, !(w.isFinite && w >= 0) {
             throw fail("width: must be a finite number ≥ 0, 0 = unlimited (got \(w))")
         }
-        return MeasureRequest(text: text, style: style, width: width, idJSON: id)
+        var request = MeasureRequest(text: text, style: style, width: width, idJSON: id)
+        for key in dict.keys where !fields.contains(key) {
+            request.warnings.append("\(key): unknown field, ignored\(suggestion(for: key, among: fields))")
+        }
+        return request
+    }
+
+    /// A JSON scalar (string, number, bool, null) as JSON text; nil for arrays and objects.
+    static func scalarJSON(_ v: JSONValue) -> String? {
+        switch v {
+        case .string(let s): return JSONText.string(s)
+        case .number(let n): return JSONText.number(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array, .object: return nil
+        }
     }
 }

@@ -3,9 +3,11 @@ import TextLayout
 extension TextLayoutResult {
     /// The contract's `measure` result as one line of JSON:
     /// `{"id", "width", "height", "lineCount", "truncated", "lines": [{"text", "range", "width", "y", "height"}]}`.
-    public func jsonLine(idJSON: String? = nil) -> String {
+    /// `warnings`, when there are any, follow `id` as `"warnings": ["…"]`.
+    public func jsonLine(idJSON: String? = nil, warnings: [String] = []) -> String {
         var out = "{"
         if let idJSON { out += "\"id\":\(idJSON)," }
+        if !warnings.isEmpty { out += "\"warnings\":[" + warnings.map(JSONText.string).joined(separator: ",") + "]," }
         out += "\"width\":\(JSONText.number(size.width)),\"height\":\(JSONText.number(size.height)),"
         out += "\"lineCount\":\(lineCount),\"truncated\":\(truncated),\"lines\":["
         for (i, l) in lines.enumerated() {
