@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "TableLayout", targets: ["TableLayout"]),
         .library(name: "FlowLayout", targets: ["FlowLayout"]),
+        .library(name: "CellLayout", targets: ["CellLayout"]),
         .library(name: "LayoutGeometry", targets: ["LayoutGeometry"]),
         .library(name: "LayoutReport", targets: ["LayoutReport"]),
         .executable(name: "layout", targets: ["layout"]),
@@ -39,10 +40,11 @@ let package = Package(
             dependencies: ["LayoutGeometry", "CFreeType", "CHarfBuzz", "CICUShim", "CTextKernels"]),
         .target(name: "TableLayout", dependencies: ["LayoutGeometry"]),
         .target(name: "FlowLayout", dependencies: ["LayoutGeometry"]),
+        .target(name: "CellLayout", dependencies: ["LayoutGeometry", "TextLayout"]),
         .target(
             name: "LayoutEngine",
             dependencies: [
-                "LayoutGeometry", "TextLayout", "TableLayout", "FlowLayout",
+                "LayoutGeometry", "TextLayout", "TableLayout", "FlowLayout", "CellLayout",
                 .product(name: "Yams", package: "Yams"),
             ]),
         .target(name: "LayoutReport", dependencies: ["LayoutEngine"]),
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CICUShim"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout"]),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout"]),
+        .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "CLITests", dependencies: ["LayoutReport"]),
     ]

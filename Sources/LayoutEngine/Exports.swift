@@ -4,3 +4,4 @@
 @_exported import TextLayout
 @_exported import TableLayout
 @_exported import FlowLayout
+@_exported import CellLayout

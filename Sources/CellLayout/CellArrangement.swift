@@ -1,0 +1,70 @@
+import LayoutGeometry
+
+/// The frames of a composed cell: what a client sets on its views.
+public struct CellArrangement: Hashable, Sendable {
+    /// The root element's size (its border box).
+    public var size: Size
+    /// Every visible element's frame, in the root's coordinates, in tree order (a parent before
+    /// its children). Hidden elements and everything inside them have none.
+    public var frames: [CellFrame]
+    /// Stacks whose children do not fit (their minimum sizes are wider than the stack): laid out as
+    /// flexbox does (they overflow), and named here.
+    public var overflows: [[Int]]
+
+    /// Creates an arrangement.
+    public init(size: Size, frames: [CellFrame], overflows: [[Int]] = []) {
+        self.size = size
+        self.frames = frames
+        self.overflows = overflows
+    }
+
+    /// The frame of the element with `id`, if there is one.
+    public func frame(id: String) -> Rect? { frames.first { $0.id == id }?.rect }
+
+    /// This arrangement moved by `offset` (into a row's coordinates, say).
+    public func offset(by offset: Point) -> CellArrangement {
+        var copy = self
+        for i in copy.frames.indices {
+            copy.frames[i].rect.origin.x += offset.x
+            copy.frames[i].rect.origin.y += offset.y
+        }
+        return copy
+    }
+}
+
+/// One element's frame.
+public struct CellFrame: Hashable, Sendable {
+    /// Child indexes from the root (`[]` is the root; an overlay's base is 0 and its layer 1).
+    public var path: [Int]
+    /// The element's `id`, if it has one.
+    public var id: String?
+    /// The frame. A text's is its bounding rect (the widest line by the lines' height) at the
+    /// origin of its content box.
+    public var rect: Rect
+
+    /// Creates a frame.
+    public init(path: [Int], id: String?, rect: Rect) {
+        self.path = path
+        self.id = id
+        self.rect = rect
+    }
+}
+
+/// Why a cell could not be laid out: a text that could not be measured, or host content that
+/// failed; `path` names the element.
+public struct CellLayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Child indexes from the root.
+    public var path: [Int]
+    /// What went wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(path: [Int], message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        "element \(path.isEmpty ? "root" : path.map(String.init).joined(separator: ".")): \(message)"
+    }
+}

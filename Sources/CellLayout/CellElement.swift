@@ -1,0 +1,223 @@
+import LayoutGeometry
+import TextLayout
+
+/// One element of a composed cell: a stack, a box, a text, a spacer, an overlay or background,
+/// or content the host measures (a nested table or grid) — with the sizing properties every
+/// element shares.
+///
+/// The semantics are a named subset of CSS flexbox (`docs/CONTRACT.md`, "Composed cells"): a
+/// stack is `display: flex`, `spacing` is `gap`, `grow`/`shrink`/`basis` are `flex-grow`/
+/// `flex-shrink`/`flex-basis`, and every size is a border-box size. Two decisions differ from
+/// CSS's defaults: the automatic minimum size is 0 (as Yoga's), and a text element's frame is
+/// its text's bounding rect (the widest line by the lines' height, as `boundingRect(with:)`).
+///
+/// ```swift
+/// let cell = CellElement.vstack(spacing: 10, alignment: .start, padding: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10), [
+///     .hstack(spacing: 10, alignment: .start, [
+///         CellElement.box(width: 40, height: 40).id("avatar"),
+///         .text("Kenshin Cui", style: TextStyle(size: 14), numberOfLines: 1).id("name"),
+///     ]),
+///     .text(post, style: TextStyle(size: 14)).id("text"),
+/// ])
+/// let arrangement = try CellLayout(textEngine: engine).arrange(cell, width: 375)
+/// ```
+public struct CellElement: Hashable, Sendable {
+    /// What the element is.
+    public indirect enum Kind: Hashable, Sendable {
+        /// A flex container.
+        case stack(CellStack)
+        /// An empty box: its size is `width`/`height`, or one of them and `aspectRatio`.
+        case box(aspectRatio: Double?)
+        /// A text, measured with the text engine.
+        case text(CellText)
+        /// Empty space that grows (`flex: 1 1 0`): pushes its neighbours apart.
+        case spacer
+        /// `base` is the element in the flow; `layer` is laid out over its frame, drawn on top.
+        case overlay(base: CellElement, layer: CellElement)
+        /// `base` is the element in the flow; `layer` is laid out over its frame, drawn behind.
+        case background(base: CellElement, layer: CellElement)
+        /// Content measured by the host (`CellLayout.customMeasure`): a nested table or grid.
+        case custom(key: Int)
+    }
+
+    /// What the element is.
+    public var kind: Kind
+    /// A name the result repeats, so that a client can find the view to move.
+    public var id: String?
+    /// A fixed width (border box, padding included); nil = from the content and the flex rules.
+    public var width: Double?
+    /// A fixed height (border box); nil = from the content and the flex rules.
+    public var height: Double?
+    /// The smallest width; nil = 0 (Yoga's automatic minimum, not CSS's `min-width: auto`).
+    public var minWidth: Double?
+    /// The largest width; nil = none.
+    public var maxWidth: Double?
+    /// The smallest height; nil = 0.
+    public var minHeight: Double?
+    /// The largest height; nil = none.
+    public var maxHeight: Double?
+    /// Space between the element's edges and its content.
+    public var padding: EdgeInsets = .zero
+    /// How much of a stack's free space the element takes (`flex-grow`, ≥ 0).
+    public var grow: Double = 0
+    /// How much the element gives up when a stack overflows (`flex-shrink`, ≥ 0; CSS's default 1).
+    public var shrink: Double = 1
+    /// The size along the stack's axis before growing and shrinking (`flex-basis`); nil = auto.
+    public var basis: Double?
+    /// The element's own cross-axis alignment in its stack; nil = the stack's `alignment`.
+    public var alignSelf: CellAlignment?
+    /// A hidden element takes no space and has no frame (a hidden arranged subview of a `UIStackView`).
+    public var isHidden = false
+
+    /// An element of `kind` with no sizing properties of its own.
+    public init(_ kind: Kind) {
+        self.kind = kind
+        if case .spacer = kind {
+            grow = 1
+            basis = 0
+        }
+    }
+}
+
+/// A flex container's own properties.
+public struct CellStack: Hashable, Sendable {
+    /// The main axis: `vertical` (a column) or `horizontal` (a row).
+    public var axis: Axis
+    /// The gap between neighbours, and between lines when the stack wraps.
+    public var spacing: Double
+    /// How children sit across the axis (`align-items`); CSS's and `UIStackView`'s default: stretch.
+    public var alignment: CellAlignment
+    /// How children share the space along the axis (`justify-content`).
+    public var justify: CellJustification
+    /// Whether children that do not fit go on to a new line (`flex-wrap: wrap`): tag clouds, photo grids.
+    public var wraps: Bool
+    /// The children, in order.
+    public var children: [CellElement]
+
+    /// A stack of `children`.
+    public init(axis: Axis, spacing: Double = 0, alignment: CellAlignment = .stretch,
+                justify: CellJustification = .start, wraps: Bool = false, children: [CellElement]) {
+        self.axis = axis
+        self.spacing = spacing
+        self.alignment = alignment
+        self.justify = justify
+        self.wraps = wraps
+        self.children = children
+    }
+}
+
+/// Cross-axis alignment (`align-items` / `align-self`; `UIStackView.Alignment`).
+public enum CellAlignment: String, Hashable, Sendable, CaseIterable {
+    case start, center, end, stretch
+    /// Children's first baselines line up (a horizontal stack; in a vertical one it is `start`).
+    case firstBaseline
+}
+
+/// Main-axis distribution (`justify-content`).
+public enum CellJustification: String, Hashable, Sendable, CaseIterable {
+    case start, center, end, spaceBetween, spaceAround, spaceEvenly
+}
+
+/// A text element's content: the string and its resolved style (font, size, `numberOfLines`,
+/// `lineBreakMode`, paragraph settings, pixel scale).
+public struct CellText: Hashable, Sendable {
+    /// The text.
+    public var text: String
+    /// How it is set.
+    public var style: TextStyle
+
+    /// A text in a style.
+    public init(_ text: String, style: TextStyle) {
+        self.text = text
+        self.style = style
+    }
+}
+
+// MARK: - Building trees in Swift
+
+extension CellElement {
+    /// A vertical stack (a column).
+    public static func vstack(spacing: Double = 0, alignment: CellAlignment = .stretch, justify: CellJustification = .start,
+                              padding: EdgeInsets = .zero, _ children: [CellElement]) -> CellElement {
+        var e = CellElement(.stack(CellStack(axis: .vertical, spacing: spacing, alignment: alignment, justify: justify, children: children)))
+        e.padding = padding
+        return e
+    }
+
+    /// A horizontal stack (a row); `wraps` starts a new line for children that do not fit.
+    public static func hstack(spacing: Double = 0, alignment: CellAlignment = .stretch, justify: CellJustification = .start,
+                              wraps: Bool = false, padding: EdgeInsets = .zero, _ children: [CellElement]) -> CellElement {
+        var e = CellElement(.stack(CellStack(axis: .horizontal, spacing: spacing, alignment: alignment, justify: justify,
+                                             wraps: wraps, children: children)))
+        e.padding = padding
+        return e
+    }
+
+    /// A box of a fixed size, or of one side and an aspect ratio (width / height).
+    public static func box(width: Double? = nil, height: Double? = nil, aspectRatio: Double? = nil) -> CellElement {
+        var e = CellElement(.box(aspectRatio: aspectRatio))
+        e.width = width
+        e.height = height
+        return e
+    }
+
+    /// A text in `style`, with UILabel's `numberOfLines` and `lineBreakMode` laid over the style's.
+    public static func text(_ text: String, style: TextStyle = TextStyle(), numberOfLines: Int? = nil,
+                            lineBreakMode: TextLineBreakMode? = nil) -> CellElement {
+        var s = style
+        if let numberOfLines { s.numberOfLines = numberOfLines }
+        if let lineBreakMode { s.lineBreakMode = lineBreakMode }
+        return CellElement(.text(CellText(text, style: s)))
+    }
+
+    /// Flexible empty space.
+    public static var spacer: CellElement { CellElement(.spacer) }
+
+    /// `layer` laid out over `base`'s frame, drawn on top of it.
+    public static func overlay(_ base: CellElement, _ layer: CellElement) -> CellElement {
+        CellElement(.overlay(base: base, layer: layer))
+    }
+
+    /// `layer` laid out over `base`'s frame, drawn behind it.
+    public static func background(_ base: CellElement, _ layer: CellElement) -> CellElement {
+        CellElement(.background(base: base, layer: layer))
+    }
+
+    /// This element with an `id`.
+    public func id(_ id: String) -> CellElement { with { $0.id = id } }
+
+    /// This element with a fixed width and/or height.
+    public func frame(width: Double? = nil, height: Double? = nil) -> CellElement {
+        with {
+            if let width { $0.width = width }
+            if let height { $0.height = height }
+        }
+    }
+
+    /// This element with padding.
+    public func padding(_ insets: EdgeInsets) -> CellElement { with { $0.padding = insets } }
+
+    /// This element with the same padding on every side.
+    public func padding(_ all: Double) -> CellElement { padding(EdgeInsets(top: all, left: all, bottom: all, right: all)) }
+
+    /// This element with flex factors.
+    public func flex(grow: Double = 0, shrink: Double = 1, basis: Double? = nil) -> CellElement {
+        with {
+            $0.grow = grow
+            $0.shrink = shrink
+            $0.basis = basis
+        }
+    }
+
+    /// This element hidden (or not).
+    public func hidden(_ hidden: Bool = true) -> CellElement { with { $0.isHidden = hidden } }
+
+    /// This element with its own cross-axis alignment.
+    public func alignSelf(_ alignment: CellAlignment) -> CellElement { with { $0.alignSelf = alignment } }
+
+    private func with(_ change: (inout CellElement) -> Void) -> CellElement {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}

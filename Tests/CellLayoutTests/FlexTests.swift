@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import LayoutGeometry
+import TextLayout
+@testable import CellLayout
+
+/// Composed-cell layout. Expected values are CSS flexbox arithmetic (css-flexbox-1 §9), written
+/// out in each test so that they can be checked by hand.
+struct FlexTests {
+    static let engine: TextEngine = {
+        var dir = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { dir.deleteLastPathComponent() }
+        do { return try TextEngine(fontDirectory: dir.appendingPathComponent("Fonts").path) } catch { fatalError("bundled fonts: \(error)") }
+    }()
+    let layout = CellLayout(textEngine: FlexTests.engine)
+
+    func frames(_ e: CellElement, width: Double? = 375) throws -> [String: Rect] {
+        let a = try layout.arrange(e, width: width)
+        var out: [String: Rect] = ["root": a.size == .zero ? .zero : Rect(origin: .zero, size: a.size)]
+        for f in a.frames { if let id = f.id { out[id] = f.rect } }
+        return out
+    }
+
+    @Test func rowOfBoxesWithSpacing() throws {
+        let f = try frames(.hstack(spacing: 10, alignment: .start, [
+            CellElement.box(width: 40, height: 40).id("a"), CellElement.box(width: 13, height: 13).id("b")]))
+        #expect(f["root"] == Rect(x: 0, y: 0, width: 375, height: 40))  // as wide as the row, as tall as its tallest child
+        #expect(f["a"] == Rect(x: 0, y: 0, width: 40, height: 40))
+        #expect(f["b"] == Rect(x: 50, y: 0, width: 13, height: 13))  // 40 + 10
+    }
+
+    @Test func spacerTakesTheFreeSpace() throws {
+        let f = try frames(.hstack([CellElement.box(width: 50, height: 20).id("a"), CellElement.spacer.id("s"),
+                                    CellElement.box(width: 50, height: 10).id("b")]), width: 300)
+        #expect(f["s"] == Rect(x: 50, y: 0, width: 200, height: 20))  // 300 − 50 − 50, stretched to the line's 20
+        #expect(f["b"] == Rect(x: 250, y: 0, width: 50, height: 10))  // its own height: not stretched
+    }
+
+    @Test func shrinkIsWeightedByBaseSize() throws {
+        // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
+        let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)
+        let a = try #require(f["a"]), b = try #require(f["b"])
+        #expect(abs(a.width - (80 - 20 * 80.0 / 120)) < 1e-9)
+        #expect(abs(b.width - (40 - 20 * 40.0 / 120)) < 1e-9)
+        #expect(abs(b.minX - a.width) < 1e-9)
+    }
+
+    @Test func minimumFreezesAndTheRestShrinks() throws {
+        // a would become 66.67 but may not go below 75: frozen at 75; b takes the rest, 100 − 75 = 25.
+        var a = CellElement.box(width: 80, height: 10).id("a")
+        a.minWidth = 75
+        let f = try frames(.hstack([a, CellElement.box(width: 40, height: 10).id("b")]), width: 100)
+        #expect(f["a"]?.width == 75)
+        #expect(f["b"] == Rect(x: 75, y: 0, width: 25, height: 10))
+    }
+
+    @Test func growSharesByFactor() throws {
+        // 300 − 2 × 50 = 200 free; grow 1 : 3 → 50 and 150.
+        let f = try frames(.hstack([CellElement.box(width: 50, height: 10).flex(grow: 1).id("a"),
+                                    CellElement.box(width: 50, height: 10).flex(grow: 3).id("b")]), width: 300)
+        #expect(f["a"]?.width == 100)
+        #expect(f["b"] == Rect(x: 100, y: 0, width: 200, height: 10))
+    }
+
+    @Test(arguments: [
+        (CellJustification.start, [0.0, 60]), (.center, [100, 160]), (.end, [200, 260]),
+        (.spaceBetween, [0, 260]),           // free 200 goes between the two
+        (.spaceAround, [50, 210]),           // 100 around each: 50 before, 100 + 50 between
+        (.spaceEvenly, [66.66666666666667, 193.33333333333334]),  // 200 / 3 before, between, after
+    ])
+    func justify(_ mode: CellJustification, _ xs: [Double]) throws {
+        let f = try frames(.hstack(spacing: 20, justify: mode, [CellElement.box(width: 40, height: 10).id("a"),
+                                                              CellElement.box(width: 40, height: 10).id("b")]), width: 300)
+        #expect(abs((f["a"]?.minX ?? -1) - xs[0]) < 1e-9)
+        #expect(abs((f["b"]?.minX ?? -1) - xs[1]) < 1e-9)
+    }
+
+    @Test func wrapStartsNewLines() throws {
+        // 40 + 10 + 40 = 90 ≤ 100, a third would need 140: two per line, lines 40 tall, 10 apart.
+        let boxes = (0..<4).map { CellElement.box(width: 40, height: 40).id("b\($0)") }
+        let f = try frames(.hstack(spacing: 10, alignment: .start, wraps: true, boxes), width: 100)
+        #expect(f["b0"]?.origin == Point(x: 0, y: 0))
+        #expect(f["b1"]?.origin == Point(x: 50, y: 0))
+        #expect(f["b2"]?.origin == Point(x: 0, y: 50))
+        #expect(f["b3"]?.origin == Point(x: 50, y: 50))
+        #expect(f["root"]?.height == 90)
+    }
+
+    @Test func alignmentAcrossAColumn() throws {
+        let f = try frames(.vstack([CellElement.box(width: 40, height: 10).alignSelf(.center).id("c"),
+                                    CellElement.box(width: 40, height: 10).alignSelf(.end).id("e"),
+                                    CellElement.box(height: 10).id("s")]), width: 300)
+        #expect(f["c"] == Rect(x: 130, y: 0, width: 40, height: 10))  // (300 − 40) / 2
+        #expect(f["e"] == Rect(x: 260, y: 10, width: 40, height: 10))
+        #expect(f["s"] == Rect(x: 0, y: 20, width: 300, height: 10))  // stretched, the default
+    }
+
+    @Test func aspectRatioFromTheStretchedWidth() throws {
+        let f = try frames(.vstack([CellElement.box(aspectRatio: 1.5).id("video")]), width: 300)
+        #expect(f["video"] == Rect(x: 0, y: 0, width: 300, height: 200))  // 300 / 1.5
+    }
+
+    @Test func paddingInsetsChildren() throws {
+        let f = try frames(.vstack(spacing: 5, padding: EdgeInsets(top: 10, left: 20, bottom: 30, right: 40),
+                                   [CellElement.box(height: 10).id("a"), CellElement.box(height: 10).id("b")]), width: 200)
+        #expect(f["a"] == Rect(x: 20, y: 10, width: 140, height: 10))  // 200 − 20 − 40
+        #expect(f["b"] == Rect(x: 20, y: 25, width: 140, height: 10))
+        #expect(f["root"]?.height == 65)  // 10 + 10 + 5 + 10 + 30
+    }
+
+    @Test func hiddenTakesNoSpaceAndHasNoFrame() throws {
+        let a = try layout.arrange(.hstack(spacing: 10, [CellElement.box(width: 40, height: 40).id("a"),
+                                                         CellElement.box(width: 13, height: 13).hidden().id("badge"),
+                                                         CellElement.box(width: 20, height: 20).id("c")]), width: 375)
+        #expect(a.frame(id: "badge") == nil)
+        #expect(a.frame(id: "c")?.minX == 50)  // 40 + 10: the hidden one and its gap are gone
+        #expect(a.frames.map(\.path) == [[], [0], [2]])
+    }
+
+    @Test func overlayCoversItsBase() throws {
+        let layer = CellElement.vstack(alignment: .end, justify: .end, [CellElement.box(width: 10, height: 10).id("dot")]).id("layer")
+        let f = try frames(.hstack(alignment: .start, [CellElement.overlay(CellElement.box(width: 40, height: 40).id("avatar"), layer).id("o")]))
+        #expect(f["o"] == Rect(x: 0, y: 0, width: 40, height: 40))
+        #expect(f["layer"] == Rect(x: 0, y: 0, width: 40, height: 40))
+        #expect(f["dot"] == Rect(x: 30, y: 30, width: 10, height: 10))
+    }
+
+    @Test func textFrameIsItsBoundingRect() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 14)
+        let post = "Swift is a general-purpose programming language built using a modern approach to safety and performance."
+        let f = try frames(.vstack(alignment: .start, [CellElement.text(post, style: style).id("t")]), width: 200)
+        let expected = try Self.engine.size(of: post, style: style, width: 200).size
+        #expect(f["t"] == Rect(x: 0, y: 0, width: expected.width, height: expected.height))
+        #expect(expected.width < 200)  // wrapped: the widest line, not the box
+        #expect(f["root"]?.height == expected.height)
+    }
+
+    @Test func singleLineTextHasItsNaturalSize() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 14, numberOfLines: 1)
+        let f = try frames(.hstack(spacing: 10, alignment: .start, [CellElement.text("Kenshin Cui", style: style).id("name"),
+                                                                   CellElement.box(width: 13, height: 13).id("badge")]))
+        let natural = try Self.engine.size(of: "Kenshin Cui", style: style, width: nil).size
+        #expect(f["name"] == Rect(x: 0, y: 0, width: natural.width, height: natural.height))
+        #expect(f["badge"]?.minX == natural.width + 10)
+    }
+
+    @Test func firstBaselinesLineUp() throws {
+        // DejaVu Sans: ascender 1901 / 2048 em, no line gap (oracle README §2).
+        let big = CellElement.text("Big", style: TextStyle(size: 20)).id("big")
+        let small = CellElement.text("small", style: TextStyle(size: 10)).id("small")
+        let f = try frames(.hstack(alignment: .firstBaseline, [big, small]))
+        let ascent = { (size: Double) in 1901 * size / 2048 }
+        #expect(f["big"]?.minY == 0)
+        #expect(abs((f["small"]?.minY ?? -1) - (ascent(20) - ascent(10))) < 1e-9)
+    }
+
+    @Test func overflowIsReportedNotFatal() throws {
+        var a = CellElement.box(width: 80, height: 10)
+        a.minWidth = 80
+        var b = CellElement.box(width: 80, height: 10)
+        b.minWidth = 80
+        let arrangement = try layout.arrange(.hstack([a, b]), width: 100)
+        #expect(arrangement.overflows == [[]])
+        #expect(arrangement.frames[2].rect.minX == 80)  // laid out past the edge, as flexbox does
+    }
+
+    @Test func textWithoutAnEngineIsAnErrorNamingTheElement() {
+        let noText = CellLayout(textEngine: nil)
+        #expect(throws: CellLayoutError(path: [1], message: "a text, but no text engine to measure it")) {
+            try noText.arrange(.vstack([CellElement.box(height: 1), CellElement.text("x")]), width: 100)
+        }
+    }
+}
