@@ -1,3 +1,4 @@
+import CellLayout
 import LayoutGeometry
 
 /// The geometry of a laid-out table or grid: what `compute(_:options:)` returns.
@@ -100,11 +101,15 @@ public struct ElementGeometry: Hashable, Sendable {
         set { nestedStorage = newValue.map { [$0] } ?? [] }
     }
     private var nestedStorage: [ComputeResult]
+    /// A composed cell's frames (every visible element of its `layout`), in the row's coordinates;
+    /// nil for other rows.
+    public var frames: [CellFrame]?
 
-    public init(rect: Rect, estimated: Bool = false, nested: ComputeResult? = nil) {
+    public init(rect: Rect, estimated: Bool = false, nested: ComputeResult? = nil, frames: [CellFrame]? = nil) {
         self.rect = rect
         self.estimated = estimated
         self.nestedStorage = nested.map { [$0] } ?? []
+        self.frames = frames
     }
 }
 

@@ -1,3 +1,4 @@
+import CellLayout
 import LayoutGeometry
 import TableLayout
 
@@ -19,7 +20,8 @@ extension TableComputation {
                 for r in 0..<rowCount {
                     let p = IndexPath(row: r, section: s)
                     rows.append(ElementGeometry(rect: table.rectForRow(at: p), estimated: table.isExact(at: p) == false,
-                                                nested: nests ? try nestedResult(table, at: p) : nil))
+                                                nested: nests ? try nestedResult(table, at: p) : nil,
+                                                frames: nests ? try cellFrames(table, at: p) : nil))
                 }
                 sections.append(SectionGeometry(rect: table.rect(forSection: s), header: Self.nonEmpty(table.rectForHeader(inSection: s)),
                                                 footer: Self.nonEmpty(table.rectForFooter(inSection: s)), elements: rows))
@@ -37,7 +39,7 @@ extension TableComputation {
     var mayNest: Bool {
         func nests(_ row: RowSpec) -> Bool {
             switch row.content {
-            case .table, .grid: return true
+            case .table, .grid, .layout: return true
             default: return false
             }
         }
@@ -67,6 +69,19 @@ extension TableComputation {
         // In the row's coordinates: shifted by the content view's x and the row's insets.
         result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left, y: nested.insets.top))
         return result
+    }
+
+    /// The frames of the composed cell in row `p`, in the row's coordinates; nil for other rows
+    /// (and for a row still at its estimated height: it was never laid out).
+    func cellFrames(_ table: EngineTable, at p: IndexPath) throws(ComputeError) -> [CellFrame]? {
+        guard case .row(let content)? = table.content(at: p), case .layout(let cell) = content.measure,
+              table.isExact(at: p) != false else { return nil }
+        let context = ContentWidthContext(tableWidth: width, style: table.configuration.style,
+                                          showsSectionIndex: !spec.sectionIndexTitles.isEmpty,
+                                          isEditing: spec.editing, metrics: environment.tableMetrics)
+        let contentView = context.contentView(for: content.chrome)
+        let arrangement = try SpecSizer(environment: environment).arrangement(cell, content: content, rowContentWidth: contentView.width)
+        return arrangement.offset(by: Point(x: contentView.x - context.cellX + cell.insets.left, y: cell.insets.top)).frames
     }
 
     /// How far the estimated content height was from the exact one: every row is measured on a copy.

@@ -11,6 +11,7 @@ extension TableComputation {
         var height = RowHeight(row.height)
         if row.height == nil, case .table = row.content { height = .automatic }
         if row.height == nil, case .grid = row.content { height = .automatic }
+        if row.height == nil, case .layout = row.content { height = .automatic }
         return EngineRow(height: height, content: payload)
     }
 
@@ -31,6 +32,10 @@ extension TableComputation {
         case .grid(let nested):
             measure = .grid(RowContent.NestedGrid(spec: nested, scope: scope, scale: spec.scale ?? 2,
                                                   insets: row.insets ?? EdgeInsets()))
+        case .layout(let layout):
+            let root = layout.resolved(scope: scope, scale: scale)
+            try checkFonts(in: root, path: rowPath + ".layout")
+            measure = .layout(RowContent.NestedCell(root: root, insets: row.insets ?? EdgeInsets()))
         }
         return .row(RowContent.Resolved(path: rowPath, measure: measure, chrome: chrome))
     }
@@ -49,6 +54,13 @@ extension TableComputation {
         return .cell(RowContent.CellLabels(style: style,
                                            text: cell.text, textStyle: textStyle, detail: cell.detail,
                                            detailStyle: detailStyle, image: cell.image))
+    }
+
+    /// Every font a composed cell's texts name can be loaded.
+    func checkFonts(in element: CellElement, path: String) throws(ComputeError) {
+        var fonts: Set<String> = []
+        element.forEachText { fonts.insert($0.style.font) }
+        for font in fonts.sorted() { try checkFont(font, path: path) }
     }
 
     static func accessory(_ a: AccessorySpec) -> Accessory {

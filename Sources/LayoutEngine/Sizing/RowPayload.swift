@@ -1,3 +1,4 @@
+import CellLayout
 import LayoutGeometry
 import TableLayout
 import TextLayout
@@ -48,12 +49,13 @@ extension RowContent {
             case .textBlock: kind = .textBlock
             case .table: kind = .table
             case .grid: kind = .grid
+            case .layout: kind = .layout
             }
         }
 
         /// Content kinds, for the learning estimator (UIKit's reuse identifiers, roughly).
         enum Kind: Int, Sendable {
-            case empty = 1, defaultCell, value1Cell, value2Cell, subtitleCell, textBlock, table, grid
+            case empty = 1, defaultCell, value1Cell, value2Cell, subtitleCell, textBlock, table, grid, layout
 
             init(cellStyle: CellStyle) {
                 switch cellStyle {
@@ -78,6 +80,14 @@ extension RowContent {
         case table(NestedTable)
         /// A grid inside the row.
         case grid(NestedGrid)
+        /// A composed cell.
+        case layout(NestedCell)
+    }
+
+    /// A composed cell: its tree with text styles resolved, and the row insets around it.
+    struct NestedCell: Sendable {
+        var root: CellElement
+        var insets: EdgeInsets
     }
 
     /// The labels of a system cell style, with their text styles resolved.

@@ -1,3 +1,4 @@
+import CellLayout
 import Synchronization
 import TableLayout
 import TextLayout
@@ -10,6 +11,7 @@ final class SizingEnvironment: Sendable {
     let titleMetrics: TitleMetrics
     let tableMetrics: TableMetrics
     let nestedResults: NestedResultCache
+    let cellArrangements = CellArrangementCache()
     private let fonts: Layouter.Fonts
     private let checkedFonts = Mutex<[String: String?]>([:])
 
@@ -59,6 +61,29 @@ final class NestedResultCache: Sendable {
         entries.withLock {
             if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
             $0[Key(content: ObjectIdentifier(content), width: width)] = result
+        }
+    }
+}
+
+/// Composed cells already laid out in one compute call, by tree and width: identical cells (a
+/// template with the same data) are laid out once. Bounded: past `capacity` entries it starts over.
+final class CellArrangementCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var root: CellElement
+        var width: Double
+    }
+
+    static let capacity = 16_384
+    private let entries = Mutex<[Key: CellArrangement]>([:])
+
+    func arrangement(for key: Key) -> CellArrangement? {
+        entries.withLock { $0[key] }
+    }
+
+    func store(_ arrangement: CellArrangement, for key: Key) {
+        entries.withLock {
+            if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
+            $0[key] = arrangement
         }
     }
 }

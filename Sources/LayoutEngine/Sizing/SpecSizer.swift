@@ -1,3 +1,4 @@
+import CellLayout
 import LayoutGeometry
 import TableLayout
 import TextLayout
@@ -37,6 +38,9 @@ struct SpecSizer: TableSizer {
             case .grid(let nested):
                 let result = try nestedGrid(nested, content: content, rowContentWidth: request.contentWidth)
                 return Self.rowHeight(of: result, grid: nested.spec) + nested.insets.top + nested.insets.bottom
+            case .layout(let cell):
+                return try arrangement(cell, content: content, rowContentWidth: request.contentWidth).size.height
+                    + cell.insets.top + cell.insets.bottom
             }
         }
     }
@@ -61,6 +65,26 @@ struct SpecSizer: TableSizer {
         if let image = b.image { width -= image.width + environment.tableMetrics.imageTextGap }
         let text = try b.text.map { try textSize($0, b.style, width: width).height } ?? 0
         return Swift.max(text, b.image?.height ?? 0) + insets.top + insets.bottom
+    }
+
+    /// A composed cell's frames at the row's content width (less the row's insets), in the
+    /// tree's coordinates; the same tree at the same width is laid out once per compute call.
+    func arrangement(_ cell: RowContent.NestedCell, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> CellArrangement {
+        let width = Swift.max(0, rowContentWidth - cell.insets.left - cell.insets.right)
+        let key = CellArrangementCache.Key(root: cell.root, width: width)
+        if let cached = environment.cellArrangements.arrangement(for: key) { return cached }
+        let engine: TextEngine?
+        do throws(TextLayoutError) { engine = try environment.engine() } catch {
+            throw .measurement(path: content.path + ".layout", message: error.description)
+        }
+        let result: CellArrangement
+        do throws(CellLayoutError) {
+            result = try CellLayout(textEngine: engine).arrange(cell.root, width: width)
+        } catch {
+            throw .measurement(path: content.path + ".layout", message: error.description)
+        }
+        environment.cellArrangements.store(result, for: key)
+        return result
     }
 
     /// The nested table's layout at the row's content width (less the row's insets), cached.

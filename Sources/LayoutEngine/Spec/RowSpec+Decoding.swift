@@ -51,7 +51,8 @@ extension SpecNode {
         default: throw typeError("a row object or a height")
         }
         let o = try object(known: ["height", "estimatedHeight", "style", "text", "detail", "image", "accessory",
-                                   "textStyle", "detailTextStyle", "insets", "table", "grid"])
+                                   "textStyle", "detailTextStyle", "insets", "table", "grid",
+                                   "layout", "template", "data"])
         var row = RowSpec()
         row.height = try o.optional("height")?.heightRule()
         row.estimatedHeight = try o.optional("estimatedHeight")?.nonNegative()
@@ -63,8 +64,13 @@ extension SpecNode {
 
     private func rowContent(_ o: SpecObject) throws -> RowContent {
         let cellKeys = ["style", "text", "detail", "image", "textStyle", "detailTextStyle"].filter { o.optional($0) != nil }
-        let nestedKeys = ["table", "grid"].filter { o.optional($0) != nil }
-        if nestedKeys.count == 2 { throw fail("a row holds a table or a grid, not both") }
+        let nestedKeys = ["table", "grid", "layout", "template"].filter { o.optional($0) != nil }
+        if nestedKeys.count >= 2 { throw fail("a row holds one of a table, a grid, a layout or a template, not \(nestedKeys.joined(separator: " and "))") }
+        if let key = nestedKeys.first, key == "layout" || key == "template" {
+            if let cellKey = cellKeys.first { throw path.appending(cellKey).error("a row with a \(key) cannot also have cell content") }
+            return .layout(key == "layout" ? try o.required("layout").cellLayout() : try templatedLayout(o))
+        }
+        if let data = o.optional("data") { throw data.fail("data is for a row with a template") }
         if let key = nestedKeys.first {
             if let cellKey = cellKeys.first { throw path.appending(cellKey).error("a row with a nested \(key) cannot also have cell content") }
             let node = try o.required(key)

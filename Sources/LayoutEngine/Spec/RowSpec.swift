@@ -34,6 +34,8 @@ public indirect enum RowContent: Hashable, Sendable {
     case table(TableSpec)
     /// `{"grid": {…}}`: a collection view inside the row.
     case grid(GridSpec)
+    /// `{"layout": ELEMENT}` or `{"template": name, "data": {…}}`: a composed cell.
+    case layout(CellLayoutSpec)
 }
 
 /// A cell's labels and image.

@@ -23,6 +23,15 @@ final class SpecDecodingContext {
     var nesting = 0
     /// Text style names defined by the enclosing specs (nested tables inherit them).
     var textStyleNames: Set<String> = []
+    /// Layout templates defined by the enclosing specs (`"templates"`), by name.
+    var templates: [String: SpecNode] = [:]
+    /// Layouts already decoded from a template and its data: identical uses decode once.
+    var templateUses: [TemplateUse: CellLayoutSpec] = [:]
+
+    struct TemplateUse: Hashable {
+        var name: String
+        var data: JSONObject
+    }
 
     func warn(_ path: JSONPath, _ message: String) {
         warnings.append(SpecWarning(path, message))

@@ -5,7 +5,7 @@ extension TableSpec {
     static let fieldNames = [
         "kind", "width", "scale", "style", "rowHeight", "estimatedRowHeight", "sectionHeaderHeight",
         "sectionFooterHeight", "separatorStyle", "sectionIndexTitles", "editing", "contentInset", "viewport",
-        "tableHeader", "tableFooter", "textStyles", "sections", "rows", "updates", "queries",
+        "tableHeader", "tableFooter", "textStyles", "templates", "sections", "rows", "updates", "queries",
     ]
 
     /// Decodes a table spec. A nested table (in a row's `table`) leaves `width` and `scale` nil
@@ -31,6 +31,10 @@ extension TableSpec {
         spec.tableHeader = try o.member("tableHeader")?.supplementary() ?? .unspecified
         spec.tableFooter = try o.member("tableFooter")?.supplementary() ?? .unspecified
         if let n = o.optional("textStyles") { spec.textStyles = try n.textStyles() }
+        // Templates are visible to this table's rows and to the tables nested in them.
+        let savedTemplates = node.context.templates
+        defer { node.context.templates = savedTemplates }
+        if let n = o.optional("templates") { node.context.templates.merge(try n.templates()) { $1 } }
 
         try node.withTextStyles(spec.textStyles.keys) {
             spec.sections = try decodeSections(o)

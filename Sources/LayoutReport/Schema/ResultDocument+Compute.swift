@@ -18,7 +18,8 @@ extension ResultDocument {
                     footer: section.footer.flatMap(Self.rectOrNull),
                     elements: section.elements.map {
                         ElementDocument(rect: $0.rect.array, estimated: $0.estimated,
-                                        nested: $0.nested.map { ResultDocument($0, topLevel: false) })
+                                        nested: $0.nested.map { ResultDocument($0, topLevel: false) },
+                                        frames: $0.frames?.map { FrameDocument(path: $0.path, id: $0.id, rect: $0.rect.array) })
                     },
                     isTable: isTable)
             },

@@ -148,20 +148,24 @@ public struct ElementDocument: Codable, Hashable, Sendable {
         set { nestedStorage = newValue.map { [$0] } ?? [] }
     }
     private var nestedStorage: [ResultDocument]
+    /// A composed cell's frames (rows with a `layout`); absent for other rows.
+    public var frames: [FrameDocument]?
 
-    public init(rect: [Double], estimated: Bool = false, nested: ResultDocument? = nil) {
+    public init(rect: [Double], estimated: Bool = false, nested: ResultDocument? = nil, frames: [FrameDocument]? = nil) {
         self.rect = rect
         self.estimated = estimated
         self.nestedStorage = nested.map { [$0] } ?? []
+        self.frames = frames
     }
 
-    enum CodingKeys: String, CodingKey { case rect, estimated, nested }
+    enum CodingKeys: String, CodingKey { case rect, estimated, nested, frames }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(rect, forKey: .rect)
         try c.encode(estimated, forKey: .estimated)
         try c.encode(nested, forKey: .nested)
+        try c.encodeIfPresent(frames, forKey: .frames)
     }
 
     public init(from decoder: Decoder) throws {
@@ -169,6 +173,30 @@ public struct ElementDocument: Codable, Hashable, Sendable {
         rect = try c.decode([Double].self, forKey: .rect)
         estimated = try c.decodeIfPresent(Bool.self, forKey: .estimated) ?? false
         nestedStorage = try c.decodeIfPresent(ResultDocument.self, forKey: .nested).map { [$0] } ?? []
+        frames = try c.decodeIfPresent([FrameDocument].self, forKey: .frames)
+    }
+}
+
+/// One element of a composed cell: `{"path": [0, 1], "id": "name", "rect": [x, y, w, h]}`
+/// (`id` null when the spec gives none), in the row's coordinates.
+public struct FrameDocument: Codable, Hashable, Sendable {
+    public var path: [Int]
+    public var id: String?
+    public var rect: [Double]
+
+    public init(path: [Int], id: String?, rect: [Double]) {
+        self.path = path
+        self.id = id
+        self.rect = rect
+    }
+
+    enum CodingKeys: String, CodingKey { case path, id, rect }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encode(id, forKey: .id)
+        try c.encode(rect, forKey: .rect)
     }
 }
 

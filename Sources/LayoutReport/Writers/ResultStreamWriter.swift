@@ -109,7 +109,7 @@ public struct ResultStreamWriter: Sendable {
 
     /// One row or item (indent 8): directly when it has no nested result and fits on a line.
     private func writeElement(_ element: ElementDocument, writer: JSONWriter, width: Int?, into out: inout String) throws {
-        if element.nested == nil, element.rect.count == 4 {
+        if element.nested == nil, element.frames == nil, element.rect.count == 4 {
             let r = element.rect
             let estimated = element.estimated ? "true" : "false"
             if width == nil {

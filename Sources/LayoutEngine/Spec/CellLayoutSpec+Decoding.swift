@@ -1,0 +1,270 @@
+import CellLayout
+import LayoutGeometry
+import TextLayout
+
+/// A composed cell in a spec (`"layout": ELEMENT`): the element tree, and the text style each of
+/// its texts names (resolved against the table's `textStyles` when the table is computed).
+public struct CellLayoutSpec: Hashable, Sendable {
+    /// The tree. Its texts carry placeholder styles until resolved with `textStyles`.
+    public var root: CellElement
+    /// The style of each text element, in tree order (a parent before its children).
+    public var textStyles: [TextStyleChoice]
+
+    /// A text's style as written: a style reference and the element's own `numberOfLines` and
+    /// `lineBreakMode`, laid over it.
+    public struct TextStyleChoice: Hashable, Sendable {
+        public var reference: TextStyleRef?
+        public var numberOfLines: Int?
+        public var lineBreakMode: TextLineBreakMode?
+    }
+
+    /// A spec for a tree built in Swift, whose texts already have their styles.
+    public init(root: CellElement) {
+        self.root = root
+        self.textStyles = []
+    }
+
+    init(root: CellElement, textStyles: [TextStyleChoice]) {
+        self.root = root
+        self.textStyles = textStyles
+    }
+}
+
+/// The deepest element tree a layout may hold.
+extension SpecLimits {
+    public static let maximumLayoutDepth = 64
+}
+
+extension SpecNode {
+    /// The element kinds, by the key that names them.
+    static let elementKinds = ["stack", "box", "text", "spacer", "overlay", "background"]
+    static let commonElementKeys = ["id", "width", "height", "padding", "grow", "shrink", "basis", "minWidth", "maxWidth",
+                                    "minHeight", "maxHeight", "alignSelf", "hidden"]
+    static let stackKeys = ["spacing", "alignment", "justify", "wrap", "children"]
+    static let textKeys = ["textStyle", "numberOfLines", "lineBreakMode"]
+
+    /// `"layout": ELEMENT`.
+    func cellLayout() throws -> CellLayoutSpec {
+        var texts: [CellLayoutSpec.TextStyleChoice] = []
+        let root = try cellElement(depth: 0, texts: &texts)
+        return CellLayoutSpec(root: root, textStyles: texts)
+    }
+
+    private func cellElement(depth: Int, texts: inout [CellLayoutSpec.TextStyleChoice]) throws -> CellElement {
+        guard depth < SpecLimits.maximumLayoutDepth else {
+            throw fail("elements nest deeper than \(SpecLimits.maximumLayoutDepth) levels (the limit)")
+        }
+        guard case .object(let members) = value else {
+            throw typeError("an element: {\"stack\": …}, {\"box\": …}, {\"text\": …}, {\"spacer\": {}}, {\"overlay\": [A, B]} or {\"background\": [A, B]}")
+        }
+        let kinds = Self.elementKinds.filter { members[$0] != nil }
+        if members["table"] != nil || members["grid"] != nil {
+            throw fail("a table or grid inside a layout is not supported yet: put it in a row of its own")
+        }
+        guard kinds.count == 1, let kind = kinds.first else {
+            if kinds.isEmpty {
+                let guess = members.keys.first.map { suggestion(for: $0, among: Self.elementKinds) } ?? ""
+                throw fail("an element needs one of \(Self.elementKinds.joined(separator: ", "))\(guess)")
+            }
+            throw fail("an element is one kind, but this one says \(kinds.joined(separator: " and "))")
+        }
+        var known = Self.commonElementKeys + [kind]
+        if kind == "stack" { known += Self.stackKeys }
+        if kind == "text" { known += Self.textKeys }
+        let o = try object(known: known)
+        let node = try o.required(kind)
+        var element: CellElement
+        switch kind {
+        case "stack":
+            let axis = try node.choice(Axis.self)
+            var stack = CellStack(axis: axis, children: [])
+            if let n = o.optional("spacing") { stack.spacing = try n.nonNegative() }
+            if let n = o.optional("alignment") { stack.alignment = try n.choice(CellAlignment.self) }
+            if let n = o.optional("justify") { stack.justify = try n.choice(CellJustification.self) }
+            if let n = o.optional("wrap") { stack.wraps = try n.bool() }
+            if let n = o.optional("children") {
+                for child in try n.array() {
+                    if case .object(let m) = child.value, m["repeat"] != nil {
+                        let r = try child.object(known: ["repeat", "element"])
+                        let count = try r.required("repeat").integer(in: 0...1000)
+                        let template = try r.required("element")
+                        for _ in 0..<count { stack.children.append(try template.cellElement(depth: depth + 1, texts: &texts)) }
+                    } else {
+                        stack.children.append(try child.cellElement(depth: depth + 1, texts: &texts))
+                    }
+                }
+            }
+            element = CellElement(.stack(stack))
+        case "box":
+            let b = try node.object(known: ["width", "height", "aspectRatio"])
+            element = CellElement(.box(aspectRatio: try b.optional("aspectRatio")?.positive()))
+            element.width = try b.optional("width")?.nonNegative()
+            element.height = try b.optional("height")?.nonNegative()
+        case "text":
+            var choice = CellLayoutSpec.TextStyleChoice()
+            choice.reference = try o.optional("textStyle")?.textStyleRef()
+            choice.numberOfLines = try o.optional("numberOfLines")?.integer(in: 0...Int(Int32.max))
+            choice.lineBreakMode = try o.optional("lineBreakMode")?.choice(TextLineBreakMode.self)
+            texts.append(choice)
+            element = CellElement(.text(CellText(try node.string(), style: TextStyle())))
+        case "spacer":
+            _ = try node.object(known: [])
+            element = .spacer
+        default:  // overlay, background
+            let pair = try node.array()
+            guard pair.count == 2 else { throw node.fail("expected [base, layer], an array of 2 elements, got \(pair.count)") }
+            let base = try pair[0].cellElement(depth: depth + 1, texts: &texts)
+            let layer = try pair[1].cellElement(depth: depth + 1, texts: &texts)
+            element = CellElement(kind == "overlay" ? .overlay(base: base, layer: layer) : .background(base: base, layer: layer))
+        }
+        element.id = try o.optional("id")?.string()
+        if let n = o.optional("width") { element.width = try n.nonNegative() }
+        if let n = o.optional("height") { element.height = try n.nonNegative() }
+        element.minWidth = try o.optional("minWidth")?.nonNegative()
+        element.maxWidth = try o.optional("maxWidth")?.nonNegative()
+        element.minHeight = try o.optional("minHeight")?.nonNegative()
+        element.maxHeight = try o.optional("maxHeight")?.nonNegative()
+        if let n = o.optional("padding") { element.padding = try n.padding() }
+        if let n = o.optional("grow") { element.grow = try n.nonNegative() }
+        if let n = o.optional("shrink") { element.shrink = try n.nonNegative() }
+        if let n = o.optional("basis") { element.basis = try n.nonNegative() }
+        element.alignSelf = try o.optional("alignSelf")?.choice(CellAlignment.self)
+        if let n = o.optional("hidden") { element.isHidden = try n.bool() }
+        return element
+    }
+
+    /// A number (the same on every side) or `{"top", "left", "bottom", "right"}`, all ≥ 0.
+    func padding() throws -> EdgeInsets {
+        if case .number = value {
+            let v = try nonNegative()
+            return EdgeInsets(top: v, left: v, bottom: v, right: v)
+        }
+        let o = try object(known: ["top", "left", "bottom", "right"])
+        return EdgeInsets(top: try o.optional("top")?.nonNegative() ?? 0, left: try o.optional("left")?.nonNegative() ?? 0,
+                          bottom: try o.optional("bottom")?.nonNegative() ?? 0, right: try o.optional("right")?.nonNegative() ?? 0)
+    }
+
+    // MARK: Templates
+
+    /// `"templates": {"name": ELEMENT, …}`: kept as written; each use substitutes its data and
+    /// decodes the result (so that every message names the template's own path).
+    func templates() throws -> [String: SpecNode] {
+        guard case .object(let members) = value else { throw typeError("an object of named layouts") }
+        var out: [String: SpecNode] = [:]
+        for key in members.keys {
+            out[key] = SpecNode(value: members[key] ?? .null, path: path.appending(key), context: context)
+        }
+        return out
+    }
+
+    /// A row's `{"template": name, "data": {…}}`: the template with every `"$name"` string replaced
+    /// by `data[name]`, decoded. Identical template and data decode once.
+    func templatedLayout(_ o: SpecObject) throws -> CellLayoutSpec {
+        let nameNode = try o.required("template")
+        let name = try nameNode.string()
+        guard let template = context.templates[name] else {
+            let known = context.templates.keys.sorted()
+            throw nameNode.fail("unknown template \"\(name)\"" + (known.isEmpty ? " (the spec defines no templates)" : " (defined: \(known.joined(separator: ", ")))"))
+        }
+        let dataNode = o.optional("data")
+        var data = JSONObject()
+        if let dataNode {
+            guard case .object(let d) = dataNode.value else { throw dataNode.typeError("an object of bindings") }
+            data = d
+        }
+        let key = SpecDecodingContext.TemplateUse(name: name, data: data)
+        if let done = context.templateUses[key] { return done }
+        var used: Set<String> = []
+        let substituted = try Self.substitute(template.value, data: data, used: &used, template: name,
+                                              dataPath: dataNode?.path ?? o.path.appending("data"))
+        for k in data.keys where !used.contains(k) {
+            context.warn((dataNode?.path ?? o.path).appending(k), "template \"\(name)\" has no binding \"$\(k)\"; ignored")
+        }
+        let node = SpecNode(value: substituted, path: template.path, context: context)
+        let layout: CellLayoutSpec
+        do {
+            layout = try node.cellLayout()
+        } catch var error as SpecError {
+            error.message += " (template \"\(name)\" used by \(o.path))"
+            throw error
+        }
+        if context.templateUses.count < 100_000 { context.templateUses[key] = layout }
+        return layout
+    }
+
+    private static func substitute(_ v: JSONValue, data: JSONObject, used: inout Set<String>, template: String,
+                                   dataPath: JSONPath) throws -> JSONValue {
+        switch v {
+        case .string(let s) where s.hasPrefix("$") && s.count > 1:
+            let name = String(s.dropFirst())
+            guard let bound = data[name] else {
+                throw SpecError(dataPath, "template \"\(template)\" binds \"$\(name)\", which data does not give")
+            }
+            used.insert(name)
+            return bound
+        case .array(let items):
+            return .array(try items.map { try substitute($0, data: data, used: &used, template: template, dataPath: dataPath) })
+        case .object(let o):
+            var out = JSONObject()
+            for k in o.keys {
+                out[k] = try substitute(o[k] ?? .null, data: data, used: &used, template: template, dataPath: dataPath)
+            }
+            return .object(out)
+        default:
+            return v
+        }
+    }
+}
+
+extension CellLayoutSpec {
+    /// The tree with every text's style resolved in `scope` (a spec's `textStyles`, then the
+    /// built-in styles; `body` when a text names none) and rounded to `scale`, with the text's own
+    /// `numberOfLines` and `lineBreakMode` laid over it. A tree built in Swift (no recorded
+    /// choices) keeps its styles.
+    func resolved(scope: TextStyleScope, scale: PixelScale) -> CellElement {
+        guard !textStyles.isEmpty else { return root }
+        var next = 0
+        func walk(_ e: CellElement) -> CellElement {
+            var e = e
+            switch e.kind {
+            case .text(var t):
+                if next < textStyles.count {
+                    let choice = textStyles[next]
+                    var style = scope.resolve(choice.reference, fallback: CellLabelDefaults.textBlockStyle, scale: scale)
+                    if let n = choice.numberOfLines { style.numberOfLines = n }
+                    if let m = choice.lineBreakMode { style.lineBreakMode = m }
+                    t.style = style
+                    e.kind = .text(t)
+                }
+                next += 1
+            case .stack(var s):
+                s.children = s.children.map(walk)
+                e.kind = .stack(s)
+            case .overlay(let base, let layer):
+                let b = walk(base)
+                e.kind = .overlay(base: b, layer: walk(layer))
+            case .background(let base, let layer):
+                let b = walk(base)
+                e.kind = .background(base: b, layer: walk(layer))
+            case .box, .spacer, .custom:
+                break
+            }
+            return e
+        }
+        return walk(root)
+    }
+}
+
+extension CellElement {
+    /// Calls `body` with every text of the tree, hidden ones included, in tree order.
+    func forEachText(_ body: (CellText) -> Void) {
+        switch kind {
+        case .text(let t): body(t)
+        case .stack(let s): for c in s.children { c.forEachText(body) }
+        case .overlay(let base, let layer), .background(let base, let layer):
+            base.forEachText(body)
+            layer.forEachText(body)
+        case .box, .spacer, .custom: break
+        }
+    }
+}

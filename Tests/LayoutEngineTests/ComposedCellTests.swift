@@ -1,0 +1,119 @@
+import Foundation
+import LayoutEngine
+import Testing
+
+/// Composed cells (`"layout"` rows) through the spec: the seed's Weibo cell against the seed's own
+/// formulas (uikit-notes-seeds-000-001.md S13, §2.9), templates, frames in the result, bad input.
+@Suite struct ComposedCellTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples")
+
+    func weibo() throws -> (LayoutSpec, JSONObject) {
+        let data = try Data(contentsOf: Self.examples.appendingPathComponent("weibo-feed.json"))
+        let spec = try LayoutSpec.decode(Array(data), format: .json).spec
+        guard case .object(let root) = try JSONParser.parse(Array(data)) else { throw SpecError(.root, "not an object") }
+        return (spec, root)
+    }
+
+    /// Every row of Examples/weibo-feed.json, checked frame by frame against the seed's formulas
+    /// with sizes measured independently here through the text engine (scale 2, as the spec says).
+    @Test func weiboFeedFollowsTheSeedsFormulas() throws {
+        let (spec, json) = try weibo()
+        let result = try Layouter.shared.compute(spec)
+        let engine = try Layouter.shared.textEngine()
+        guard case .array(let sections)? = json["sections"], case .object(let section) = sections[0],
+              case .array(let rows)? = section["rows"] else { Issue.record("bad example"); return }
+        let width = 375.0
+        #expect(result.sections[0].elements.count == 20)
+        var y = 0.0
+        for (r, row) in rows.enumerated() {
+            guard case .object(let o) = row, case .object(let data)? = o["data"],
+                  case .string(let name)? = data["name"], case .string(let time)? = data["time"],
+                  case .string(let source)? = data["source"], case .string(let text)? = data["text"],
+                  case .bool(let noBadge)? = data["noBadge"] else { Issue.record("row \(r)"); continue }
+            func size(_ s: String, _ points: Double, lines: Int, width: Double?) throws -> Size {
+                try engine.size(of: s, style: TextStyle(size: points, numberOfLines: lines, scale: PixelScale(2)), width: width).size
+            }
+            let nameSize = try size(name, 14, lines: 1, width: nil)
+            let timeSize = try size(time, 12, lines: 1, width: nil)
+            let sourceSize = try size(source, 12, lines: 1, width: nil)
+            let textSize = try size(text, 14, lines: 0, width: width - 20)
+            let element = result.sections[0].elements[r]
+            let frames = Dictionary(uniqueKeysWithValues: (element.frames ?? []).compactMap { f in f.id.map { ($0, f.rect) } })
+            let h = max(timeSize.height, sourceSize.height)
+            // Row height = 70 + text height (separatorStyle none); rows are contiguous.
+            #expect(element.rect == Rect(x: 0, y: y, width: width, height: 70 + textSize.height), "row \(r)")
+            #expect(frames["avatar"] == Rect(x: 10, y: 10, width: 40, height: 40), "row \(r)")
+            #expect(frames["name"] == Rect(x: 60, y: 10, width: nameSize.width, height: nameSize.height), "row \(r)")
+            if noBadge {
+                #expect(frames["badge"] == nil, "row \(r): a hidden badge has no frame")
+            } else {
+                #expect(frames["badge"] == Rect(x: 60 + nameSize.width + 10, y: 10, width: 13, height: 13), "row \(r)")
+            }
+            #expect(frames["time"] == Rect(x: 60, y: 50 - h, width: timeSize.width, height: timeSize.height), "row \(r)")
+            #expect(frames["source"] == Rect(x: 60 + timeSize.width + 10, y: 50 - h, width: sourceSize.width, height: sourceSize.height), "row \(r)")
+            #expect(frames["text"] == Rect(x: 10, y: 60, width: textSize.width, height: textSize.height), "row \(r)")
+            y += 70 + textSize.height
+        }
+        #expect(result.contentSize.height == y)
+    }
+
+    @Test func framesAreInTheRowsCoordinatesInsideItsInsets() throws {
+        let spec = try LayoutSpec.decode(json: """
+            {"width": 300, "separatorStyle": "none", "rows": [
+              {"height": 30},
+              {"insets": {"top": 5, "left": 7}, "layout": {"stack": "horizontal", "children": [{"id": "b", "box": {"width": 20, "height": 20}}]}}]}
+            """).spec
+        let result = try Layouter.shared.compute(spec)
+        let row = result.sections[0].elements[1]
+        #expect(row.rect == Rect(x: 0, y: 30, width: 300, height: 25))  // 20 + 5 (top inset)
+        #expect(row.frames?.first { $0.id == "b" }?.rect == Rect(x: 7, y: 5, width: 20, height: 20))
+        #expect(result.sections[0].elements[0].frames == nil)
+    }
+
+    @Test func identicalTemplateUsesDecodeToTheSameTree() throws {
+        let doc = try LayoutSpec.decode(json: """
+            {"templates": {"t": {"stack": "vertical", "children": [{"text": "$s"}, {"box": {"width": "$w", "height": 10}}]}},
+             "rows": [{"template": "t", "data": {"s": "a", "w": 5}}, {"template": "t", "data": {"s": "a", "w": 5}},
+                      {"template": "t", "data": {"s": "b", "w": 6}}]}
+            """)
+        guard case .table(let table) = doc.spec else { Issue.record("not a table"); return }
+        let rows = table.sections[0].rows.runs.flatMap(\.cycle)
+        guard case .layout(let a) = rows[0].content, case .layout(let b) = rows[1].content, case .layout(let c) = rows[2].content else {
+            Issue.record("not layouts"); return
+        }
+        #expect(a == b)
+        #expect(a != c)
+        #expect(doc.warnings.isEmpty)
+    }
+
+    @Test(arguments: [
+        (#"{"rows": [{"layout": {"stack": "diagonal"}}]}"#, "rows[0].layout.stack: \"diagonal\" is not one of horizontal, vertical"),
+        (#"{"rows": [{"layout": {"stack": "vertical", "spacing": -1}}]}"#, "rows[0].layout.spacing: must be ≥ 0"),
+        (#"{"rows": [{"layout": {"box": {"width": 1}, "grow": -2}}]}"#, "rows[0].layout.grow: must be ≥ 0"),
+        (#"{"rows": [{"layout": {"boxx": {}}}]}"#, "rows[0].layout: an element needs one of stack, box, text, spacer, overlay, background (did you mean \"box\"?)"),
+        (#"{"rows": [{"layout": {"box": {}, "text": "x"}}]}"#, "rows[0].layout: an element is one kind, but this one says box and text"),
+        (#"{"rows": [{"template": "post"}]}"#, "rows[0].template: unknown template \"post\" (the spec defines no templates)"),
+        (#"{"templates": {"t": {"text": "$s"}}, "rows": [{"template": "t", "data": {}}]}"#, "rows[0].data: template \"t\" binds \"$s\", which data does not give"),
+        (#"{"templates": {"t": {"text": "$s"}}, "rows": [{"template": "t", "data": {"s": 5}}]}"#, "templates.t.text: expected a string, got a number (template \"t\" used by rows[0])"),
+    ])
+    func badLayoutsNameThePath(json: String, message: String) {
+        do {
+            _ = try LayoutSpec.decode(json: json)
+            Issue.record("accepted: \(json)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func aTreeDeeperThanTheLimitIsRefused() {
+        var json = #"{"box": {"width": 1, "height": 1}}"#
+        for _ in 0..<70 { json = #"{"stack": "vertical", "children": [\#(json)]}"# }
+        do {
+            _ = try LayoutSpec.decode(json: #"{"rows": [{"layout": \#(json)}]}"#)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message == "elements nest deeper than 64 levels (the limit)")
+        }
+    }
+}
