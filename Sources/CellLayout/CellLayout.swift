@@ -29,13 +29,13 @@ public struct CellLayout: Sendable {
     /// is as wide as `width` unless it has a width of its own, and as tall as its content unless it
     /// has a height of its own.
     public func arrange(_ root: CellElement, width: Double?) throws(CellLayoutError) -> CellArrangement {
-        let solver = FlexSolver(root: root, layout: self)
+        var solver = FlexSolver(root: root, layout: self)
         return try solver.arrange(width: width)
     }
 
     /// The root's size at `width` without building frames (what a self-sizing row needs).
     public func size(of root: CellElement, width: Double?) throws(CellLayoutError) -> Size {
-        let solver = FlexSolver(root: root, layout: self)
+        var solver = FlexSolver(root: root, layout: self)
         return try solver.rootSize(width: width)
     }
 }
@@ -84,226 +84,366 @@ func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double {
 }
 
 /// One `arrange` call's work: the tree flattened, and measurements cached by (node, constraints).
-final class FlexSolver {
-    struct Node {
-        let element: CellElement
-        var children: [Int] = []
-        let path: [Int]
+/// One `arrange` call's work: the tree flattened into plain values (no reference counting on the
+/// hot path), and measurements cached per node for the last few constraint pairs.
+struct FlexSolver {
+    enum Kind: UInt8 { case stack, box, text, spacer, layered, custom }
+
+    /// An element's properties as plain numbers: nil sizes are NaN, absent limits 0 and +∞.
+    struct Props {
+        var kind: Kind = .box
+        var isRow = false
+        var wraps = false
+        var alignment: CellAlignment = .stretch
+        var justify: CellJustification = .start
+        var alignSelf: CellAlignment?
+        var spacing = 0.0
+        var width = Double.nan, height = Double.nan
+        var minWidth = 0.0, maxWidth = Double.infinity, minHeight = 0.0, maxHeight = Double.infinity
+        var padTop = 0.0, padLeft = 0.0, padBottom = 0.0, padRight = 0.0
+        var grow = 0.0, shrink = 1.0, basis = Double.nan
+        var ratio = Double.nan
+        var firstChild = 0, childCount = 0
+        var payload = -1  // text index, or custom key
+        var parent = -1, indexInParent = 0
+
+        var padH: Double { padLeft + padRight }
+        var padV: Double { padTop + padBottom }
     }
 
-    /// A measured element: its border-box size, its first baseline from its top (nil = none,
+    /// A measured element: its border-box size, its first baseline from its top (NaN = none,
     /// synthesized from the bottom edge), its visible children's border boxes relative to its
-    /// origin, and (for a text) the text's bounding size.
+    /// origin (a stack's or layered element's), and (a text) the text's bounding size.
     struct Measured {
         var size: Size
-        var baseline: Double?
+        var baseline = Double.nan
         var children: [Rect] = []
         var textSize: Size?
     }
 
-    struct Key: Hashable {
-        var node: Int
+    private struct CacheEntry {
         var width: Dim
         var height: Dim
+        var value: Measured
     }
 
-    private var nodes: [Node] = []
+    private var props: [Props] = []
+    private var ids: [String?] = []
+    private var childIndex: [Int] = []
+    private var texts: [CellText] = []
+    private var prepared: [PreparedText?] = []
+    private var maxContent: [Double] = []
+    /// Two cache slots per node (`2n` and `2n + 1`), the newer one first.
+    private var cache: [CacheEntry?] = []
+    /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
+    /// the first child of a node whose baseline is asked for): others skip working it out.
+    private var needsBaseline: [Bool] = []
     private let layout: CellLayout
-    private var cache: [Key: Measured] = [:]
-    private var maxContentWidths: [Int: Double] = [:]
     private var overflows: Set<Int> = []
+    private var baselineFactors: [String: Double] = [:]
 
     init(root: CellElement, layout: CellLayout) {
         self.layout = layout
-        _ = flatten(root, path: [])
+        if !root.isHidden { flatten(root, parent: -1, index: 0) }
+        cache = Array(repeating: nil, count: 2 * props.count)
+        prepared = Array(repeating: nil, count: texts.count)
+        maxContent = Array(repeating: .nan, count: texts.count)
+        needsBaseline = Array(repeating: false, count: props.count)
+        // Parents come before their children in `props`, so one pass top-down suffices.
+        for n in props.indices {
+            let p = props[n]
+            guard p.childCount > 0 else { continue }
+            for k in 0..<p.childCount {
+                let c = childIndex[p.firstChild + k]
+                let aligned = p.kind == .stack && p.isRow && (props[c].alignSelf ?? p.alignment) == .firstBaseline
+                if aligned || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
+            }
+        }
     }
 
-    private func flatten(_ e: CellElement, path: [Int]) -> Int {
-        let index = nodes.count
-        nodes.append(Node(element: e, path: path))
-        var kids: [Int] = []
+    @discardableResult
+    private mutating func flatten(_ e: CellElement, parent: Int, index: Int) -> Int {
+        let n = props.count
+        var p = Props()
+        p.parent = parent
+        p.indexInParent = index
+        p.width = e.width ?? .nan
+        p.height = e.height ?? .nan
+        p.minWidth = e.minWidth ?? 0
+        p.maxWidth = e.maxWidth ?? .infinity
+        p.minHeight = e.minHeight ?? 0
+        p.maxHeight = e.maxHeight ?? .infinity
+        p.padTop = e.padding.top
+        p.padLeft = e.padding.left
+        p.padBottom = e.padding.bottom
+        p.padRight = e.padding.right
+        p.grow = e.grow
+        p.shrink = e.shrink
+        p.basis = e.basis ?? .nan
+        p.alignSelf = e.alignSelf
+        // A node's children are not contiguous in `props` (each is followed by its own subtree):
+        // their indexes go in `childIndex`, in slots reserved before the subtrees are added.
+        func reserve(_ count: Int) -> Int {
+            let first = childIndex.count
+            childIndex.append(contentsOf: repeatElement(0, count: count))
+            p.firstChild = first
+            p.childCount = count
+            return first
+        }
         switch e.kind {
         case .stack(let s):
-            for (i, c) in s.children.enumerated() where !c.isHidden { kids.append(flatten(c, path: path + [i])) }
-        case .overlay(let base, let layer), .background(let base, let layer):
-            // The layer only exists over a visible base.
-            if !base.isHidden {
-                kids.append(flatten(base, path: path + [0]))
-                if !layer.isHidden { kids.append(flatten(layer, path: path + [1])) }
+            p.kind = .stack
+            p.isRow = s.axis == .horizontal
+            p.wraps = s.wraps
+            p.alignment = s.alignment
+            p.justify = s.justify
+            p.spacing = s.spacing
+            var visible = 0
+            for c in s.children where !c.isHidden { visible += 1 }
+            let first = reserve(visible)
+            props.append(p)
+            ids.append(e.id)
+            var k = 0
+            for i in s.children.indices where !s.children[i].isHidden {
+                childIndex[first + k] = flatten(s.children[i], parent: n, index: i)
+                k += 1
             }
-        default: break
+            return n
+        case .box(let ratio):
+            p.kind = .box
+            if let ratio, ratio > 0 { p.ratio = ratio }
+        case .text(let t):
+            p.kind = .text
+            p.payload = texts.count
+            texts.append(t)
+        case .spacer:
+            p.kind = .spacer
+        case .overlay(let base, let layer), .background(let base, let layer):
+            p.kind = .layered
+            // The layer only exists over a visible base.
+            let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
+            let first = reserve(count)
+            props.append(p)
+            ids.append(e.id)
+            if count > 0 { childIndex[first] = flatten(base, parent: n, index: 0) }
+            if count > 1 { childIndex[first + 1] = flatten(layer, parent: n, index: 1) }
+            return n
+        case .custom(let key):
+            p.kind = .custom
+            p.payload = key
         }
-        nodes[index].children = kids
-        return index
+        props.append(p)
+        ids.append(e.id)
+        return n
     }
 
-    func rootSize(width: Double?) throws(CellLayoutError) -> Size {
-        guard !nodes[0].element.isHidden else { return .zero }
+    private func path(_ n: Int) -> [Int] {
+        var out: [Int] = []
+        var i = n
+        while props[i].parent >= 0 {
+            out.append(props[i].indexInParent)
+            i = props[i].parent
+        }
+        return out.reversed()
+    }
+
+    mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
+        guard !props.isEmpty else { return .zero }
         return try measure(0, width.map { .exact(rootWidth($0)) } ?? .unbounded, .unbounded).size
     }
 
-    func arrange(width: Double?) throws(CellLayoutError) -> CellArrangement {
-        guard !nodes[0].element.isHidden else { return CellArrangement(size: .zero, frames: []) }
+    mutating func arrange(width: Double?) throws(CellLayoutError) -> CellArrangement {
+        guard !props.isEmpty else { return CellArrangement(size: .zero, frames: []) }
         let size = try rootSize(width: width)
         var frames: [CellFrame] = []
-        frames.reserveCapacity(nodes.count)
-        try place(0, origin: .zero, size: size, into: &frames)
-        return CellArrangement(size: size, frames: frames, overflows: overflows.sorted().map { nodes[$0].path })
+        frames.reserveCapacity(props.count)
+        try place(0, origin: .zero, size: size, path: [], into: &frames)
+        return CellArrangement(size: size, frames: frames, overflows: overflows.sorted().map(path))
     }
 
     /// The root's width in a row `available` wide: its own width (clamped) or the row's.
     private func rootWidth(_ available: Double) -> Double {
-        let e = nodes[0].element
-        return clamp(e.width ?? available, e.minWidth ?? 0, e.maxWidth ?? .infinity)
+        let p = props[0]
+        return clamp(p.width.isNaN ? available : p.width, p.minWidth, p.maxWidth)
     }
 
-    private func place(_ n: Int, origin: Point, size: Size, into frames: inout [CellFrame]) throws(CellLayoutError) {
+    private mutating func place(_ n: Int, origin: Point, size: Size, path: [Int], into frames: inout [CellFrame]) throws(CellLayoutError) {
         let m = try measure(n, .exact(size.width), .exact(size.height))
-        let e = nodes[n].element
+        let p = props[n]
         if let text = m.textSize {
-            frames.append(CellFrame(path: nodes[n].path, id: e.id,
-                                    rect: Rect(x: origin.x + e.padding.left, y: origin.y + e.padding.top,
-                                               width: text.width, height: text.height)))
+            frames.append(CellFrame(path: path, id: ids[n],
+                                    rect: Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop, width: text.width, height: text.height)))
         } else {
-            frames.append(CellFrame(path: nodes[n].path, id: e.id, rect: Rect(origin: origin, size: size)))
+            frames.append(CellFrame(path: path, id: ids[n], rect: Rect(origin: origin, size: size)))
         }
-        for (i, c) in nodes[n].children.enumerated() {
-            let r = m.children[i]
-            try place(c, origin: Point(x: origin.x + r.minX, y: origin.y + r.minY), size: r.size, into: &frames)
+        for k in 0..<p.childCount {
+            let c = childIndex[p.firstChild + k]
+            let r = m.children[k]
+            try place(c, origin: Point(x: origin.x + r.minX, y: origin.y + r.minY), size: r.size,
+                      path: path + [props[c].indexInParent], into: &frames)
         }
     }
 
     // MARK: Measuring
 
-    func measure(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
-        let key = Key(node: n, width: w, height: h)
-        if let hit = cache[key] { return hit }
-        let e = nodes[n].element
-        let w = own(w, e.width, e.minWidth, e.maxWidth)
-        let h = own(h, e.height, e.minHeight, e.maxHeight)
-        var m: Measured
-        switch e.kind {
-        case .stack(let s): m = try stack(n, s, w, h)
-        case .text(let t): m = try text(n, t, w, h)
-        case .box(let ratio): m = box(e, ratio: ratio, w, h)
-        case .spacer: m = box(e, ratio: nil, w, h)
-        case .overlay, .background: m = try layered(n, w, h)
-        case .custom(let key): m = try custom(n, key, w, h)
+    mutating func measure(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        // A size measured under a looser constraint is the layout at that exact size (flexbox:
+        // laying an element out at its own max-content or fit-content size changes nothing), so
+        // such an entry answers an exact request for the size it found.
+        if let e = cache[2 * n], Self.answers(e, w, h) { return e.value }
+        if let e = cache[2 * n + 1], Self.answers(e, w, h) { return e.value }
+        let p = props[n]
+        let ow = own(w, p.width, p.minWidth, p.maxWidth)
+        let oh = own(h, p.height, p.minHeight, p.maxHeight)
+        let m: Measured
+        switch p.kind {
+        case .stack: m = try stack(n, ow, oh)
+        case .text: m = try text(n, ow, oh)
+        case .box: m = box(p, ow, oh)
+        case .spacer: m = box(p, ow, oh)
+        case .layered: m = try layered(n, ow, oh)
+        case .custom: m = try custom(n, ow, oh)
         }
-        cache[key] = m
+        cache[2 * n + 1] = cache[2 * n]
+        cache[2 * n] = CacheEntry(width: w, height: h, value: m)
         return m
     }
 
-    /// A constraint with the element's own size and limits applied: an exact size from the parent
-    /// stands; otherwise a fixed size becomes exact.
-    private func own(_ d: Dim, _ fixed: Double?, _ lo: Double?, _ hi: Double?) -> Dim {
+    @inline(__always)
+    private static func answers(_ e: CacheEntry, _ w: Dim, _ h: Dim) -> Bool {
+        covers(e.width, w, e.value.size.width) && covers(e.height, h, e.value.size.height)
+    }
+
+    @inline(__always)
+    private static func covers(_ had: Dim, _ asked: Dim, _ found: Double) -> Bool {
+        if had == asked { return true }
+        if case .exact(let v) = asked, !(had.exactValue != nil), abs(found - v) < 1e-9 { return true }
+        return false
+    }
+
+    /// A constraint with the element's own size applied: an exact size from the parent stands;
+    /// otherwise a fixed size becomes exact.
+    @inline(__always)
+    private func own(_ d: Dim, _ fixed: Double, _ lo: Double, _ hi: Double) -> Dim {
         if case .exact = d { return d }
-        if let fixed { return .exact(clamp(fixed, lo ?? 0, hi ?? .infinity)) }
+        if !fixed.isNaN { return .exact(clamp(fixed, lo, hi)) }
         return d
     }
 
     /// `v` within the element's min/max along an axis (only where the size is not already exact),
     /// and never less than its padding.
-    private func finish(_ v: Double, _ d: Dim, _ lo: Double?, _ hi: Double?, padding: Double) -> Double {
-        if let exact = d.exactValue { return exact }
-        return max(clamp(v, lo ?? 0, hi ?? .infinity), padding)
+    @inline(__always)
+    private func finish(_ v: Double, _ d: Dim, _ lo: Double, _ hi: Double, padding: Double) -> Double {
+        if case .exact(let exact) = d { return exact }
+        return max(clamp(v, lo, hi), padding)
     }
 
-    private func box(_ e: CellElement, ratio: Double?, _ w: Dim, _ h: Dim) -> Measured {
+    private func box(_ p: Props, _ w: Dim, _ h: Dim) -> Measured {
         var bw = w.exactValue, bh = h.exactValue
-        if let r = ratio, r > 0 {
-            if let x = bw, bh == nil { bh = clamp(x / r, e.minHeight ?? 0, e.maxHeight ?? .infinity) }
-            else if let y = bh, bw == nil { bw = clamp(y * r, e.minWidth ?? 0, e.maxWidth ?? .infinity) }
+        if !p.ratio.isNaN {
+            if let x = bw, bh == nil { bh = clamp(x / p.ratio, p.minHeight, p.maxHeight) }
+            else if let y = bh, bw == nil { bw = clamp(y * p.ratio, p.minWidth, p.maxWidth) }
         }
-        let width = finish(bw ?? 0, w, e.minWidth, e.maxWidth, padding: e.padding.horizontal)
-        let height = finish(bh ?? 0, h, e.minHeight, e.maxHeight, padding: e.padding.vertical)
-        return Measured(size: Size(width: width, height: height), baseline: nil)
+        return Measured(size: Size(width: finish(bw ?? 0, w, p.minWidth, p.maxWidth, padding: p.padH),
+                                   height: finish(bh ?? 0, h, p.minHeight, p.maxHeight, padding: p.padV)))
     }
 
-    private func custom(_ n: Int, _ key: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
-        let e = nodes[n].element
+    private mutating func custom(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        let p = props[n]
         guard let measureCustom = layout.customMeasure else {
-            throw CellLayoutError(path: nodes[n].path, message: "nested content, but no measurer for it")
+            throw CellLayoutError(path: path(n), message: "nested content, but no measurer for it")
         }
         let content: Size
         do {
-            content = try measureCustom(key, w.limit.map { max(0, $0 - e.padding.horizontal) })
+            content = try measureCustom(p.payload, w.limit.map { max(0, $0 - p.padH) })
         } catch {
-            throw CellLayoutError(path: nodes[n].path, message: "\(error)")
+            throw CellLayoutError(path: path(n), message: "\(error)")
         }
-        var width = content.width + e.padding.horizontal
+        var width = content.width + p.padH
         if case .atMost(let v) = w { width = min(width, v) }
-        return Measured(size: Size(width: finish(width, w, e.minWidth, e.maxWidth, padding: e.padding.horizontal),
-                                   height: finish(content.height + e.padding.vertical, h, e.minHeight, e.maxHeight,
-                                                  padding: e.padding.vertical)),
-                        baseline: nil)
+        return Measured(size: Size(width: finish(width, w, p.minWidth, p.maxWidth, padding: p.padH),
+                                   height: finish(content.height + p.padV, h, p.minHeight, p.maxHeight, padding: p.padV)))
     }
 
-    private func layered(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
-        let kids = nodes[n].children
-        guard let base = kids.first else { return Measured(size: .zero, baseline: nil) }
-        let b = try measure(base, w, h)
+    private mutating func layered(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        let p = props[n]
+        guard p.childCount > 0 else { return Measured(size: .zero) }
+        let b = try measure(childIndex[p.firstChild], w, h)
         let rect = Rect(origin: .zero, size: b.size)
-        return Measured(size: b.size, baseline: b.baseline, children: kids.map { _ in rect })
+        return Measured(size: b.size, baseline: b.baseline, children: Array(repeating: rect, count: p.childCount))
     }
 
     // MARK: Text
 
-    private func measureText(_ n: Int, _ t: CellText, width: Double?) throws(CellLayoutError) -> TextMeasurement {
+    private mutating func preparedText(_ n: Int) throws(CellLayoutError) -> PreparedText {
+        let t = props[n].payload
+        if let p = prepared[t] { return p }
         guard let engine = layout.textEngine else {
-            throw CellLayoutError(path: nodes[n].path, message: "a text, but no text engine to measure it")
+            throw CellLayoutError(path: path(n), message: "a text, but no text engine to measure it")
         }
         do throws(TextLayoutError) {
-            // The engine reads 0 as "unlimited"; a text with no room at all gets the least room.
-            return try engine.size(of: t.text, style: t.style, width: width.map { max($0, 1e-3) })
+            let p = try engine.prepare(texts[t].text, style: texts[t].style)
+            prepared[t] = p
+            return p
         } catch {
-            throw CellLayoutError(path: nodes[n].path, message: error.description)
+            throw CellLayoutError(path: path(n), message: error.description)
         }
     }
 
-    private func maxContentWidth(_ n: Int, _ t: CellText) throws(CellLayoutError) -> Double {
-        if let w = maxContentWidths[n] { return w }
-        let w = try measureText(n, t, width: nil).size.width
-        maxContentWidths[n] = w
+    private mutating func measureText(_ n: Int, width: Double?) throws(CellLayoutError) -> TextMeasurement {
+        let prepared = try preparedText(n)
+        do throws(TextLayoutError) {
+            // The engine reads 0 as "unlimited"; a text with no room at all gets the least room.
+            return try prepared.measure(width: width.map { max($0, 1e-3) })
+        } catch {
+            throw CellLayoutError(path: path(n), message: error.description)
+        }
+    }
+
+    private mutating func maxContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
+        let t = props[n].payload
+        if !maxContent[t].isNaN { return maxContent[t] }
+        let w = try measureText(n, width: nil).size.width
+        maxContent[t] = w
         return w
     }
 
-    private func text(_ n: Int, _ t: CellText, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
-        let e = nodes[n].element
-        let padH = e.padding.horizontal, padV = e.padding.vertical
+    private mutating func text(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        let p = props[n]
+        let padH = p.padH, padV = p.padV
         // The box width: exact, or fit-content (its max-content width, within the room it has).
         var boxWidth: Double
         switch w {
         case .exact(let v): boxWidth = v
-        case .atMost(let v): boxWidth = min(try maxContentWidth(n, t) + padH, v)
-        case .unbounded: boxWidth = try maxContentWidth(n, t) + padH
+        case .atMost(let v): boxWidth = min(try maxContentWidth(n) + padH, v)
+        case .unbounded: boxWidth = try maxContentWidth(n) + padH
         }
-        boxWidth = finish(boxWidth, w, e.minWidth, e.maxWidth, padding: padH)
+        boxWidth = finish(boxWidth, w, p.minWidth, p.maxWidth, padding: padH)
         let contentWidth = boxWidth - padH
-        let measured: TextMeasurement
-        if case .exact = w {
-            measured = try measureText(n, t, width: contentWidth)
-        } else {
-            let natural = try maxContentWidth(n, t)
-            // At (or past) its max-content width a text is its unwrapped self.
-            measured = try measureText(n, t, width: contentWidth >= natural ? nil : contentWidth)
-        }
-        let height = finish(measured.size.height + padV, h, e.minHeight, e.maxHeight, padding: padV)
+        let natural = try maxContentWidth(n)
+        // At (or past) its max-content width a text is its unwrapped self.
+        let measured = try measureText(n, width: contentWidth >= natural ? nil : contentWidth)
+        let height = finish(measured.size.height + padV, h, p.minHeight, p.maxHeight, padding: padV)
         return Measured(size: Size(width: boxWidth, height: height),
-                        baseline: measured.lineCount > 0 ? e.padding.top + (try firstBaseline(n, t)) : nil,
+                        baseline: measured.lineCount > 0 && needsBaseline[n] ? p.padTop + (try firstBaseline(n)) : .nan,
                         textSize: measured.size)
     }
 
     /// The first line's baseline below the text's top: the primary font's ascent plus half its
     /// line gap (0 for the bundled fonts).
-    private func firstBaseline(_ n: Int, _ t: CellText) throws(CellLayoutError) -> Double {
+    private mutating func firstBaseline(_ n: Int) throws(CellLayoutError) -> Double {
+        let style = texts[props[n].payload].style
         guard let engine = layout.textEngine else { return 0 }
+        let key = style.fontLeading ? style.font : "\u{0}" + style.font
+        if let factor = baselineFactors[key] { return factor * style.size }
         do throws(TextLayoutError) {
-            let m = try engine.metrics(of: t.style.font)
-            let gap = t.style.fontLeading ? m.leading(size: t.style.size) : 0
-            return m.ascent(size: t.style.size) + gap / 2
+            let m = try engine.metrics(of: style.font)
+            let gap = style.fontLeading ? m.leading(size: 1) : 0
+            let factor = m.ascent(size: 1) + gap / 2
+            baselineFactors[key] = factor
+            return factor * style.size
         } catch {
-            throw CellLayoutError(path: nodes[n].path, message: error.description)
+            throw CellLayoutError(path: path(n), message: error.description)
         }
     }
 
@@ -321,40 +461,39 @@ final class FlexSolver {
         var crossConstraint: Dim
         var align: CellAlignment
         var fixedCross: Double?
-        var ratio: Double?
+        var ratio: Double
         var grow: Double
         var shrink: Double
+        var padCross: Double
         var frozen = false
         var cross = 0.0
-        var baseline: Double?
+        var baseline = Double.nan
     }
 
-    private func stack(_ n: Int, _ s: CellStack, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
-        let e = nodes[n].element
-        let isRow = s.axis == .horizontal
-        let pad = e.padding
-        let padMain = isRow ? pad.horizontal : pad.vertical
-        let padCross = isRow ? pad.vertical : pad.horizontal
+    private mutating func stack(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        let s = props[n]
+        let isRow = s.isRow
+        let padMain = isRow ? s.padH : s.padV
+        let padCross = isRow ? s.padV : s.padH
         let mainDim = (isRow ? w : h).inset(padMain)
         let crossDim = (isRow ? h : w).inset(padCross)
         let gap = s.spacing
-        let kids = nodes[n].children
 
         // 1. Flex base sizes and hypothetical main sizes.
         var items: [Item] = []
-        items.reserveCapacity(kids.count)
-        for c in kids {
-            let ce = nodes[c].element
-            var align = ce.alignSelf ?? s.alignment
+        items.reserveCapacity(s.childCount)
+        for k in 0..<s.childCount {
+            let c = childIndex[s.firstChild + k]
+            let cp = props[c]
+            var align = cp.alignSelf ?? s.alignment
             if align == .firstBaseline && !isRow { align = .start }
-            let minMain = (isRow ? ce.minWidth : ce.minHeight) ?? 0
-            let maxMain = (isRow ? ce.maxWidth : ce.maxHeight) ?? .infinity
-            let minCross = (isRow ? ce.minHeight : ce.minWidth) ?? 0
-            let maxCross = (isRow ? ce.maxHeight : ce.maxWidth) ?? .infinity
-            let childPadMain = isRow ? ce.padding.horizontal : ce.padding.vertical
-            let fixedCross = (isRow ? ce.height : ce.width).map { clamp($0, minCross, maxCross) }
-            var ratio: Double?
-            if case .box(let r) = ce.kind, let r, r > 0 { ratio = r }
+            let minMain = isRow ? cp.minWidth : cp.minHeight
+            let maxMain = isRow ? cp.maxWidth : cp.maxHeight
+            let minCross = isRow ? cp.minHeight : cp.minWidth
+            let maxCross = isRow ? cp.maxHeight : cp.maxWidth
+            let childPadMain = isRow ? cp.padH : cp.padV
+            let fixedCrossRaw = isRow ? cp.height : cp.width
+            let fixedCross: Double? = fixedCrossRaw.isNaN ? nil : clamp(fixedCrossRaw, minCross, maxCross)
             let crossConstraint: Dim
             if let fixedCross {
                 crossConstraint = .exact(fixedCross)
@@ -363,13 +502,14 @@ final class FlexSolver {
             } else {
                 crossConstraint = crossDim.loosened
             }
+            let fixedMain = isRow ? cp.width : cp.height
             let base: Double
-            if let b = ce.basis {
-                base = b
-            } else if let fixed = isRow ? ce.width : ce.height {
-                base = fixed
-            } else if let r = ratio, let cv = crossConstraint.exactValue {
-                base = isRow ? cv * r : cv / r
+            if !cp.basis.isNaN {
+                base = cp.basis
+            } else if !fixedMain.isNaN {
+                base = fixedMain
+            } else if !cp.ratio.isNaN, let cv = crossConstraint.exactValue {
+                base = isRow ? cv * cp.ratio : cv / cp.ratio
             } else {
                 let m = try measure(c, isRow ? .unbounded : crossConstraint, isRow ? crossConstraint : .unbounded)
                 base = isRow ? m.size.width : m.size.height
@@ -378,7 +518,8 @@ final class FlexSolver {
             let hypo = max(clamp(base, minMain, maxMain), childPadMain)
             items.append(Item(node: c, base: base, hypo: hypo, main: hypo, minMain: lo, maxMain: max(lo, maxMain),
                               minCross: minCross, maxCross: maxCross, crossConstraint: crossConstraint, align: align,
-                              fixedCross: fixedCross, ratio: ratio, grow: ce.grow, shrink: ce.shrink))
+                              fixedCross: fixedCross, ratio: cp.ratio, grow: cp.grow, shrink: cp.shrink,
+                              padCross: isRow ? cp.padV : cp.padH))
         }
 
         // 2. Lines.
@@ -401,31 +542,33 @@ final class FlexSolver {
         }
 
         // 3. The container's inner main size.
-        func used(_ line: Range<Int>, _ size: (Item) -> Double) -> Double {
-            line.reduce(0) { $0 + size(items[$1]) } + gap * Double(max(0, line.count - 1))
+        func used(_ line: Range<Int>, hypothetical: Bool) -> Double {
+            var sum = gap * Double(max(0, line.count - 1))
+            for i in line { sum += hypothetical ? items[i].hypo : items[i].main }
+            return sum
         }
-        let contentMain = lines.map { used($0) { $0.hypo } }.max() ?? 0
+        var contentMain = 0.0
+        for line in lines { contentMain = max(contentMain, used(line, hypothetical: true)) }
         var innerMain: Double
         switch mainDim {
         case .exact(let v): innerMain = v
         case .atMost(let v): innerMain = min(contentMain, v)
         case .unbounded: innerMain = contentMain
         }
-        let ownMain = isRow ? w : h
-        innerMain = finish(innerMain + padMain, ownMain, isRow ? e.minWidth : e.minHeight,
-                           isRow ? e.maxWidth : e.maxHeight, padding: padMain) - padMain
+        innerMain = finish(innerMain + padMain, isRow ? w : h, isRow ? s.minWidth : s.minHeight,
+                           isRow ? s.maxWidth : s.maxHeight, padding: padMain) - padMain
 
         // 4. Flexible lengths, line by line.
         for line in lines { resolveFlexibleLengths(&items, line, innerMain: innerMain, gap: gap) }
 
         // 5. Hypothetical cross sizes (and baselines).
         for i in items.indices {
-            let c = items[i].node
-            if let r = items[i].ratio, items[i].fixedCross == nil {
+            if !items[i].ratio.isNaN, items[i].fixedCross == nil {
+                let r = items[i].ratio
                 items[i].cross = clamp(isRow ? items[i].main / r : items[i].main * r, items[i].minCross, items[i].maxCross)
                 continue
             }
-            let m = try measure(c, isRow ? .exact(items[i].main) : items[i].crossConstraint,
+            let m = try measure(items[i].node, isRow ? .exact(items[i].main) : items[i].crossConstraint,
                                 isRow ? items[i].crossConstraint : .exact(items[i].main))
             items[i].cross = isRow ? m.size.height : m.size.width
             items[i].baseline = m.baseline
@@ -434,11 +577,13 @@ final class FlexSolver {
         // 6. Line cross sizes.
         var lineCross: [Double] = []
         var lineAscent: [Double] = []
+        lineCross.reserveCapacity(lines.count)
+        lineAscent.reserveCapacity(lines.count)
         for line in lines {
             var maxCross = 0.0, maxAscent = 0.0, maxDescent = 0.0
             for i in line {
                 if isRow, items[i].align == .firstBaseline {
-                    let ascent = items[i].baseline ?? items[i].cross
+                    let ascent = items[i].baseline.isNaN ? items[i].cross : items[i].baseline
                     maxAscent = max(maxAscent, ascent)
                     maxDescent = max(maxDescent, items[i].cross - ascent)
                 } else {
@@ -455,9 +600,8 @@ final class FlexSolver {
         case .atMost(let v): innerCross = min(contentCross, v)
         case .unbounded: innerCross = contentCross
         }
-        let ownCross = isRow ? h : w
-        innerCross = finish(innerCross + padCross, ownCross, isRow ? e.minHeight : e.minWidth,
-                            isRow ? e.maxHeight : e.maxWidth, padding: padCross) - padCross
+        innerCross = finish(innerCross + padCross, isRow ? h : w, isRow ? s.minHeight : s.minWidth,
+                            isRow ? s.maxHeight : s.maxWidth, padding: padCross) - padCross
         if !s.wraps, !lineCross.isEmpty {
             lineCross[0] = innerCross
         } else if innerCross > contentCross, !lineCross.isEmpty {
@@ -469,15 +613,13 @@ final class FlexSolver {
         // 7. Stretch, then positions.
         var rects = [Rect](repeating: .zero, count: items.count)
         var lineStart = 0.0
-        var baseline: Double?
+        var baseline = Double.nan
         for (l, line) in lines.enumerated() {
             let lc = lineCross[l]
             for i in line where items[i].align == .stretch && items[i].fixedCross == nil {
-                items[i].cross = max(clamp(lc, items[i].minCross, items[i].maxCross),
-                                     isRow ? nodes[items[i].node].element.padding.vertical
-                                           : nodes[items[i].node].element.padding.horizontal)
+                items[i].cross = max(clamp(lc, items[i].minCross, items[i].maxCross), items[i].padCross)
             }
-            let free = innerMain - used(line) { $0.main }
+            let free = innerMain - used(line, hypothetical: false)
             if free < -1e-6 { overflows.insert(n) }
             let count = Double(line.count)
             var offset = 0.0, between = gap
@@ -499,10 +641,10 @@ final class FlexSolver {
                 case .start, .stretch: crossOffset = 0
                 case .center: crossOffset = (lc - items[i].cross) / 2
                 case .end: crossOffset = lc - items[i].cross
-                case .firstBaseline: crossOffset = lineAscent[l] - (items[i].baseline ?? items[i].cross)
+                case .firstBaseline: crossOffset = lineAscent[l] - (items[i].baseline.isNaN ? items[i].cross : items[i].baseline)
                 }
-                let mainPos = (isRow ? pad.left : pad.top) + position
-                let crossPos = (isRow ? pad.top : pad.left) + lineStart + crossOffset
+                let mainPos = (isRow ? s.padLeft : s.padTop) + position
+                let crossPos = (isRow ? s.padTop : s.padLeft) + lineStart + crossOffset
                 rects[i] = isRow
                     ? Rect(x: mainPos, y: crossPos, width: items[i].main, height: items[i].cross)
                     : Rect(x: crossPos, y: mainPos, width: items[i].cross, height: items[i].main)
@@ -512,10 +654,10 @@ final class FlexSolver {
                 // The container's first baseline: that of its first line's baseline-aligned items,
                 // else its first item's (synthesized from its bottom edge when it has none).
                 if isRow, line.contains(where: { items[$0].align == .firstBaseline }) {
-                    baseline = (isRow ? pad.top : pad.left) + lineAscent[0]
+                    baseline = s.padTop + lineAscent[0]
                 } else {
                     let r = rects[first]
-                    baseline = r.minY + (items[first].baseline ?? r.height)
+                    baseline = r.minY + (items[first].baseline.isNaN ? r.height : items[first].baseline)
                 }
             }
             lineStart += lc + gap
@@ -529,53 +671,57 @@ final class FlexSolver {
     /// items that hit their min or max and distributing again.
     private func resolveFlexibleLengths(_ items: inout [Item], _ line: Range<Int>, innerMain: Double, gap: Double) {
         let gaps = gap * Double(max(0, line.count - 1))
-        let sumHypo = line.reduce(0) { $0 + items[$1].hypo }
+        var sumHypo = 0.0
+        for i in line { sumHypo += items[i].hypo }
         let growing = sumHypo + gaps < innerMain
+        var anyFlexible = false
         for i in line {
             items[i].main = items[i].hypo
             let factor = growing ? items[i].grow : items[i].shrink
             items[i].frozen = factor == 0 || (growing && items[i].base > items[i].hypo) || (!growing && items[i].base < items[i].hypo)
                 || sumHypo + gaps == innerMain
+            if !items[i].frozen { anyFlexible = true }
         }
+        guard anyFlexible else { return }
         func remaining() -> Double {
-            innerMain - gaps - line.reduce(0) { $0 + (items[$1].frozen ? items[$1].main : items[$1].base) }
+            var sum = innerMain - gaps
+            for i in line { sum -= items[i].frozen ? items[i].main : items[i].base }
+            return sum
         }
         let initialFree = remaining()
         for _ in 0...line.count {
-            let unfrozen = line.filter { !items[$0].frozen }
-            if unfrozen.isEmpty { break }
+            var factorSum = 0.0, scaledSum = 0.0, unfrozen = 0
+            for i in line where !items[i].frozen {
+                unfrozen += 1
+                factorSum += growing ? items[i].grow : items[i].shrink
+                scaledSum += items[i].shrink * items[i].base
+            }
+            if unfrozen == 0 { break }
             var free = remaining()
-            let factorSum = unfrozen.reduce(0) { $0 + (growing ? items[$1].grow : items[$1].shrink) }
             if factorSum < 1 {
                 let scaled = initialFree * factorSum
                 if abs(scaled) < abs(free) { free = scaled }
             }
-            var targets: [Int: Double] = [:]
-            if growing {
-                for i in unfrozen {
-                    targets[i] = items[i].base + (factorSum > 0 ? free * items[i].grow / factorSum : 0)
-                }
-            } else {
-                let scaledSum = unfrozen.reduce(0) { $0 + items[$1].shrink * items[$1].base }
-                for i in unfrozen {
-                    let share = scaledSum > 0 ? items[i].shrink * items[i].base / scaledSum : 0
-                    targets[i] = items[i].base - abs(free) * share
-                }
-            }
             var totalViolation = 0.0
-            var violation: [Int: Double] = [:]
-            for i in unfrozen {
-                let target = targets[i] ?? items[i].base
+            for i in line where !items[i].frozen {
+                let target: Double
+                if growing {
+                    target = items[i].base + (factorSum > 0 ? free * items[i].grow / factorSum : 0)
+                } else {
+                    let share = scaledSum > 0 ? items[i].shrink * items[i].base / scaledSum : 0
+                    target = items[i].base - abs(free) * share
+                }
                 let clamped = max(items[i].minMain, min(target, items[i].maxMain))
-                violation[i] = clamped - target
                 totalViolation += clamped - target
+                // Keep the violation's sign in `cross` until the freeze below (reset in step 5).
+                items[i].cross = clamped - target
                 items[i].main = clamped
             }
             if abs(totalViolation) < 1e-9 {
-                for i in unfrozen { items[i].frozen = true }
+                for i in line where !items[i].frozen { items[i].frozen = true }
             } else {
-                for i in unfrozen {
-                    let v = violation[i] ?? 0
+                for i in line where !items[i].frozen {
+                    let v = items[i].cross
                     if (totalViolation > 0 && v > 0) || (totalViolation < 0 && v < 0) { items[i].frozen = true }
                 }
             }

@@ -33,9 +33,14 @@ extension TableComputation {
             measure = .grid(RowContent.NestedGrid(spec: nested, scope: scope, scale: spec.scale ?? 2,
                                                   insets: row.insets ?? EdgeInsets()))
         case .layout(let layout):
+            let key = LayoutPayloadMemo.Key(layout: ObjectIdentifier(layout.identity), accessory: row.accessory, insets: row.insets)
+            if let known = layoutPayloads.payload(for: key) { return known }
             let root = layout.resolved(scope: scope, scale: scale)
             try checkFonts(in: root, path: rowPath + ".layout")
-            measure = .layout(RowContent.NestedCell(root: root, insets: row.insets ?? EdgeInsets()))
+            let payload = RowPayload.row(RowContent.Resolved(
+                path: rowPath, measure: .layout(RowContent.NestedCell(root: root, insets: row.insets ?? EdgeInsets())), chrome: chrome))
+            layoutPayloads.store(payload, for: key)
+            return payload
         }
         return .row(RowContent.Resolved(path: rowPath, measure: measure, chrome: chrome))
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import LayoutGeometry
 import TableLayout
 import TextLayout
@@ -20,6 +21,8 @@ struct TableComputation {
     /// Prefix of every JSON path in messages: "" at the top level, "sections[0].rows[3].table." when nested.
     let path: String
     let options: ComputeOptions
+    /// Composed-cell payloads already resolved, so rows sharing one decoded layout share one payload.
+    let layoutPayloads = LayoutPayloadMemo()
 
     init(spec: TableSpec, scope: TextStyleScope, environment: SizingEnvironment, path: String, options: ComputeOptions) {
         self.spec = spec
@@ -94,5 +97,25 @@ struct TableComputation {
 
     static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+}
+
+/// Resolved composed-cell payloads by decoded layout, accessory and insets (one computation's).
+final class LayoutPayloadMemo: Sendable {
+    struct Key: Hashable {
+        var layout: ObjectIdentifier
+        var accessory: AccessorySpec
+        var insets: EdgeInsets?
+    }
+
+    private let entries = Mutex<[Key: RowPayload]>([:])
+
+    func payload(for key: Key) -> RowPayload? { entries.withLock { $0[key] } }
+
+    func store(_ payload: RowPayload, for key: Key) {
+        entries.withLock {
+            if $0.count >= 65_536 { $0.removeAll(keepingCapacity: true) }
+            $0[key] = payload
+        }
     }
 }

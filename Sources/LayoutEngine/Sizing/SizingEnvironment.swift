@@ -65,11 +65,12 @@ final class NestedResultCache: Sendable {
     }
 }
 
-/// Composed cells already laid out in one compute call, by tree and width: identical cells (a
-/// template with the same data) are laid out once. Bounded: past `capacity` entries it starts over.
+/// Composed cells already laid out in one compute call, by resolved content and width: identical
+/// cells (a template with the same data, which share one resolved payload) are laid out once.
+/// Bounded: past `capacity` entries it starts over.
 final class CellArrangementCache: Sendable {
     struct Key: Hashable, Sendable {
-        var root: CellElement
+        var content: ObjectIdentifier
         var width: Double
     }
 

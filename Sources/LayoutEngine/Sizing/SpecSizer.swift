@@ -71,7 +71,7 @@ struct SpecSizer: TableSizer {
     /// tree's coordinates; the same tree at the same width is laid out once per compute call.
     func arrangement(_ cell: RowContent.NestedCell, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> CellArrangement {
         let width = Swift.max(0, rowContentWidth - cell.insets.left - cell.insets.right)
-        let key = CellArrangementCache.Key(root: cell.root, width: width)
+        let key = CellArrangementCache.Key(content: ObjectIdentifier(content), width: width)
         if let cached = environment.cellArrangements.arrangement(for: key) { return cached }
         let engine: TextEngine?
         do throws(TextLayoutError) { engine = try environment.engine() } catch {

@@ -6,9 +6,23 @@ import TextLayout
 /// its texts names (resolved against the table's `textStyles` when the table is computed).
 public struct CellLayoutSpec: Hashable, Sendable {
     /// The tree. Its texts carry placeholder styles until resolved with `textStyles`.
-    public var root: CellElement
+    public let root: CellElement
     /// The style of each text element, in tree order (a parent before its children).
-    public var textStyles: [TextStyleChoice]
+    public let textStyles: [TextStyleChoice]
+    /// Shared by every copy of one decoded layout (all the rows that use a template with the same
+    /// data): lets a computation resolve and lay out such rows once without hashing their trees.
+    let identity = Identity()
+
+    final class Identity: Sendable {}
+
+    public static func == (a: CellLayoutSpec, b: CellLayoutSpec) -> Bool {
+        a.identity === b.identity || (a.root == b.root && a.textStyles == b.textStyles)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(root)
+        hasher.combine(textStyles)
+    }
 
     /// A text's style as written: a style reference and the element's own `numberOfLines` and
     /// `lineBreakMode`, laid over it.
