@@ -105,6 +105,20 @@ import Testing
         #expect(report["estimation"] != nil && !(report["estimation"] is NSNull))
     }
 
+    /// The report draws a composed cell's frames inside its row: 20 posts, each with its avatar
+    /// (a leaf, shaded, with its id), and a tooltip naming the element's path.
+    @Test func htmlReportDrawsComposedCells() throws {
+        let output = try LayoutBinary.run(["report", LayoutBinary.examples.appendingPathComponent("weibo-feed.json").path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let html = output.stdout
+        #expect(html.components(separatedBy: "<rect class=\"frame leaf\"").count - 1 >= 20 * 5)
+        #expect(html.contains("<title>row [0, 0] element 0.0 &quot;avatar&quot; [10, 10, 40, 40]</title>"))
+        let compute = try LayoutBinary.run(["compute", LayoutBinary.examples.appendingPathComponent("weibo-feed.json").path, "--compact"])
+        let rows = try #require((try json(compute.stdout)["sections"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])
+        #expect(rows.count == 20)
+        #expect(rows.allSatisfy { ($0["frames"] as? [[String: Any]])?.isEmpty == false })
+    }
+
     /// Usage errors exit 2 with the parser's message and the usage on standard error; help exits 0.
     @Test func usageErrorsExitTwo() throws {
         for arguments in [["compute"], ["compute", "a.json", "--bogus"], ["frobnicate"], ["report", "x.json", "--format", "pdf"]] {

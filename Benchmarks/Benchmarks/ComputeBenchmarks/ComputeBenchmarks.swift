@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     setDefaultBenchmarkConfiguration()
     registerOneRowBenchmarks()
     registerCLIPathBenchmarks()
+    registerComposedFeedBenchmarks()
 }
 
 /// The compute benchmarks' limits, as package-benchmark static thresholds (see `BenchmarkLimit`).
@@ -20,6 +21,11 @@ enum Limits {
         // issue 14: a one-row spec through compute ≤ 100 µs per call once the engine is loaded.
         BenchmarkLimit(benchmark: "OneRow.SharedLayouter.NewText", metric: .wallClock, bound: .atMost(100_000),
                        target: "a one-row self-sizing text spec through Layouter.compute (fonts loaded, a new text each call) ≤ 100 µs"),
+        // issue 10: a 10,000-post composed feed, every row exact, cold ≤ 60 ms; at a new width ≤ 15 ms.
+        BenchmarkLimit(benchmark: "ComposedFeed.Posts10K.Cold", metric: .wallClock, bound: .atMost(60_000_000),
+                       target: "10,000 composed Weibo-like posts, every row exact, text caches empty ≤ 60 ms"),
+        BenchmarkLimit(benchmark: "ComposedFeed.Posts10K.NewWidth", metric: .wallClock, bound: .atMost(15_000_000),
+                       target: "the same feed at a new width ≤ 15 ms"),
     ]
     static let table = LimitTable(target: "ComputeBenchmarks", all)
     static func verifyFiles() { table.verifyFiles() }

@@ -125,6 +125,7 @@ public struct HTMLReportWriter: Sendable {
     .content{fill:#fff;stroke:#999}.section{fill:#eee;stroke:#bbb}
     .header,.footer,.table-header,.table-footer{fill:#cfe0f7;stroke:#6a93c9}
     .row,.item{fill:#d7efd2;stroke:#5d9c54}.estimated{fill:url(#hatch)}
+    .frame{fill:none;stroke:#2a7a55;stroke-width:0.6}.frame.leaf{fill:rgba(42,122,85,0.14)}
     .nested{opacity:0.8}.pinned{fill:none;stroke:#d33;stroke-width:1.5}
     .viewport{fill:rgba(80,120,200,0.06);stroke:#3a62b5;stroke-dasharray:4 3;stroke-width:1}
     .note{font-size:12px;color:#a60}

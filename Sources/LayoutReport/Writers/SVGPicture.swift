@@ -73,7 +73,12 @@ public struct SVGPicture: Sendable {
                 let classes = prefix + noun + (element.estimated ? " estimated" : "")
                 out += rect(element.rect, classes, title: "\(noun) [\(s), \(r)] \(Format.rect(element.rect))"
                             + (element.estimated ? " (estimated)" : ""))
-                if depth == 0 && element.nested == nil { out += label(element.rect, "[\(s), \(r)]") }
+                if depth == 0 && element.nested == nil && element.frames == nil { out += label(element.rect, "[\(s), \(r)]") }
+                if let frames = element.frames, element.rect.count == 4 {
+                    out += "<g transform=\"translate(\(Format.number(element.rect[0])) \(Format.number(element.rect[1])))\">\n"
+                    out += drawFrames(frames, row: "\(noun) [\(s), \(r)]")
+                    out += "</g>\n"
+                }
                 if let nested = element.nested, element.rect.count == 4 {
                     out += "<g transform=\"translate(\(Format.number(element.rect[0])) \(Format.number(element.rect[1])))\">\n"
                     var ignored = 0.0
@@ -82,6 +87,22 @@ public struct SVGPicture: Sendable {
                 }
             }
         }
+    }
+
+    /// A composed cell's frames: containers outlined, leaves (boxes, texts) shaded, each with a
+    /// tooltip (path, id, rect) and its id written inside when it fits.
+    private func drawFrames(_ frames: [FrameDocument], row: String) -> String {
+        var parents: Set<[Int]> = []
+        for f in frames where !f.path.isEmpty { parents.insert(Array(f.path.dropLast())) }
+        var out = ""
+        for f in frames {
+            let leaf = !parents.contains(f.path)
+            let path = f.path.isEmpty ? "root" : f.path.map(String.init).joined(separator: ".")
+            let name = f.id.map { "\"\($0)\" " } ?? ""
+            out += rect(f.rect, leaf ? "frame leaf" : "frame", title: "\(row) element \(path) \(name)\(Format.rect(f.rect))")
+            if leaf, let id = f.id { out += label(f.rect, id) }
+        }
+        return out
     }
 
     /// A small caption inside the rect (its index path), when the rect is large enough to hold it.

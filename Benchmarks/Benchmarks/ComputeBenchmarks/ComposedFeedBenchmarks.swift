@@ -1,0 +1,155 @@
+// Issue 10's feed: 10,000 Weibo-like posts as composed cells (avatar, name, badge, time, source,
+// 1–8 lines of mixed Chinese/English text, 0–9 photos in a wrapping grid, a toolbar of three
+// buttons), every row exact. How to run: docs/BENCHMARKS.md.
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import LayoutEngine
+
+enum ComposedFeed {
+    /// The post template (the seed's Weibo cell plus photos and a toolbar).
+    static let template = """
+    {"stack": "vertical", "spacing": 10, "padding": 10, "children": [
+      {"stack": "horizontal", "spacing": 10, "alignment": "start", "children": [
+        {"id": "avatar", "box": {"width": 40, "height": 40}},
+        {"stack": "vertical", "justify": "spaceBetween", "alignment": "start", "height": 40, "children": [
+          {"stack": "horizontal", "spacing": 10, "alignment": "start", "children": [
+            {"id": "name", "text": "$name", "textStyle": {"size": 14}, "numberOfLines": 1},
+            {"id": "badge", "box": {"width": 13, "height": 13}, "hidden": "$noBadge"}]},
+          {"stack": "horizontal", "spacing": 10, "alignment": "start", "children": [
+            {"id": "time", "text": "$time", "textStyle": {"size": 12}, "numberOfLines": 1},
+            {"id": "source", "text": "$source", "textStyle": {"size": 12}, "numberOfLines": 1}]}]}]},
+      {"id": "text", "text": "$text", "textStyle": {"size": 14}},
+      {"id": "photos", "stack": "horizontal", "wrap": true, "spacing": 5, "hidden": "$noPhotos",
+       "children": [{"repeat": "$photos", "element": {"box": {"width": 80, "height": 80}}}]},
+      {"id": "toolbar", "stack": "horizontal", "justify": "spaceEvenly", "height": 30, "children": [
+        {"box": {"width": 60, "height": 30}}, {"box": {"width": 60, "height": 30}}, {"box": {"width": 60, "height": 30}}]}]}
+    """
+
+    /// A feed of `count` posts at `width`, seeded (the same spec every run).
+    static func spec(count: Int, width: Double, estimated: Bool = false) throws -> LayoutSpec {
+        var rng = SplitMix(seed: 10)
+        let english = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "swift", "layout", "table", "cell",
+                       "view", "text", "measure", "width", "height", "line", "break", "font"]
+        let chinese = Array("今天天气很好我们一起去公园散步吧中文文本测试一二三四五六七八九十重用机制滚动流畅缓存行高")
+        var rows: [String] = []
+        rows.reserveCapacity(count)
+        for i in 0..<count {
+            var text = ""
+            for _ in 0..<(12 * (1 + Int(rng.next() % 8))) {
+                if rng.next() % 2 == 0 {
+                    text += english[Int(rng.next() % UInt64(english.count))] + " "
+                } else {
+                    for _ in 0...(rng.next() % 3) { text.append(chinese[Int(rng.next() % UInt64(chinese.count))]) }
+                }
+            }
+            let photos = Int(rng.next() % 10)
+            rows.append("""
+                {"template": "post", "data": {"name": "User \(i % 500)", "noBadge": \(i % 3 == 0), \
+                "time": "\(i % 24):\(i % 60)", "source": "来自 iPhone", "text": "\(text)", "photos": \(photos), "noPhotos": \(photos == 0)}}
+                """)
+        }
+        let json = """
+            {"width": \(width), "rowHeight": "automatic", "separatorStyle": "none", \(estimated ? "\"estimatedRowHeight\": 200," : "")
+             "templates": {"post": \(template)}, "sections": [{"rows": [\(rows.joined(separator: ","))]}]}
+            """
+        return try LayoutSpec.decode(json: json).spec
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Every post's tree with its styles resolved as compute resolves them (for the text-free figure).
+    static func trees(_ spec: LayoutSpec) -> [CellElement] {
+        guard case .table(let table) = spec else { return [] }
+        var out: [CellElement] = []
+        for run in table.sections[0].rows.runs {
+            for row in run.cycle { if case .layout(let l) = row.content { out.append(l.root) } }
+        }
+        return out
+    }
+}
+
+func registerComposedFeedBenchmarks() {
+    // Every post measured and laid out, text caches emptied first: what a server pays for a new feed.
+    Benchmark("ComposedFeed.Posts10K.Cold",
+              configuration: configuration("ComposedFeed.Posts10K.Cold", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, spec: LayoutSpec) in
+        let layouter = SharedLayouter.value
+        let engine = try layouter.textEngine()
+        for _ in benchmark.scaledIterations {
+            benchmark.stopMeasurement()
+            engine.clearCaches()
+            benchmark.startMeasurement()
+            blackHole(try layouter.compute(spec, options: ComputeOptions(detail: .summary)))
+        }
+    } setup: {
+        let spec = try ComposedFeed.spec(count: 10_000, width: 375)
+        _ = try SharedLayouter.value.compute(spec, options: ComputeOptions(detail: .summary))
+        return spec
+    }
+
+    // The same feed at a new width (an iPad, a rotation): text caches warm, every cell laid out again.
+    Benchmark("ComposedFeed.Posts10K.NewWidth",
+              configuration: configuration("ComposedFeed.Posts10K.NewWidth", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, specs: [LayoutSpec]) in
+        let layouter = SharedLayouter.value
+        for _ in benchmark.scaledIterations {
+            blackHole(try layouter.compute(specs[benchmark.currentIteration % 2], options: ComputeOptions(detail: .summary)))
+        }
+    } setup: {
+        let specs = [try ComposedFeed.spec(count: 10_000, width: 375), try ComposedFeed.spec(count: 10_000, width: 414)]
+        for s in specs { _ = try SharedLayouter.value.compute(s, options: ComputeOptions(detail: .summary)) }
+        return specs
+    }
+
+    // The cells' own cost: every tree laid out with its texts already measured (warm text caches),
+    // one thread — the per-cell figure without text.
+    Benchmark("ComposedFeed.Posts10K.CellsWarmText",
+              configuration: configuration("ComposedFeed.Posts10K.CellsWarmText", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, trees: [CellElement]) in
+        let layout = CellLayout(textEngine: try SharedLayouter.value.textEngine())
+        for _ in benchmark.scaledIterations {
+            var total = 0.0
+            for tree in trees { total += try layout.size(of: tree, width: 375).height }
+            blackHole(total)
+        }
+    } setup: {
+        let trees = ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375))
+        let layout = CellLayout(textEngine: try SharedLayouter.value.textEngine())
+        for tree in trees { _ = try layout.size(of: tree, width: 375) }
+        return trees
+    }
+
+    // The peer for the text cost: the same texts measured alone, cold (max-content and at the width).
+    Benchmark("ComposedFeed.Posts10K.TextOnlyCold",
+              configuration: configuration("ComposedFeed.Posts10K.TextOnlyCold", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, texts: [CellText]) in
+        let engine = try SharedLayouter.value.textEngine()
+        for _ in benchmark.scaledIterations {
+            benchmark.stopMeasurement()
+            engine.clearCaches()
+            benchmark.startMeasurement()
+            for t in texts {
+                blackHole(try engine.size(of: t.text, style: t.style, width: nil))
+                blackHole(try engine.size(of: t.text, style: t.style, width: 355))
+            }
+        }
+    } setup: {
+        var texts: [CellText] = []
+        func collect(_ e: CellElement) {
+            switch e.kind {
+            case .text(let t): texts.append(t)
+            case .stack(let s): s.children.forEach(collect)
+            default: break
+            }
+        }
+        ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375)).forEach(collect)
+        return texts
+    }
+}
