@@ -106,6 +106,18 @@ import Testing
         }
     }
 
+    @Test func anOverflowingStackIsLaidOutAndWarnedAbout() throws {
+        // Two boxes that may not shrink below 80 in a 100-pt row: laid out past the edge (80 + 80),
+        // and the result says which stack overflowed.
+        let spec = try LayoutSpec.decode(json: """
+            {"width": 100, "separatorStyle": "none", "rows": [{"layout": {"stack": "horizontal", "children": [
+              {"box": {"width": 80, "height": 10}, "minWidth": 80}, {"id": "b", "box": {"width": 80, "height": 10}, "minWidth": 80}]}}]}
+            """).spec
+        let result = try Layouter.shared.compute(spec)
+        #expect(result.sections[0].elements[0].frames?.first { $0.id == "b" }?.rect == Rect(x: 80, y: 0, width: 80, height: 10))
+        #expect(result.warnings == ["sections[0].rows[0].layout: the root at width 100: its children's minimum sizes do not fit; they overflow the stack, as in flexbox"])
+    }
+
     @Test func aTreeDeeperThanTheLimitIsRefused() {
         var json = #"{"box": {"width": 1, "height": 1}}"#
         for _ in 0..<70 { json = #"{"stack": "vertical", "children": [\#(json)]}"# }

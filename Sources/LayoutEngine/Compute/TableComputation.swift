@@ -70,6 +70,7 @@ struct TableComputation {
         var result = try geometry(of: table)
         result.queries = answers
         result.warnings = warnings
+        if path.isEmpty { result.warnings += environment.takeWarnings() }
         if options.analyzesEstimation, spec.estimatedRowHeight > 0 {
             result.estimation = try estimation(of: table)
             lap("estimation analysis (measure all)")

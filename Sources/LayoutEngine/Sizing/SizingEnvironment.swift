@@ -12,6 +12,25 @@ final class SizingEnvironment: Sendable {
     let tableMetrics: TableMetrics
     let nestedResults: NestedResultCache
     let cellArrangements = CellArrangementCache()
+    /// Warnings found while laying out composed cells (overflowing stacks): the first 100, and a count.
+    private let cellWarnings = Mutex<(messages: [String], count: Int)>(([], 0))
+
+    func warn(_ message: String) {
+        cellWarnings.withLock {
+            $0.count += 1
+            if $0.messages.count < 100 { $0.messages.append(message) }
+        }
+    }
+
+    /// The warnings recorded so far, in a stable order (sizing runs on several threads).
+    func takeWarnings() -> [String] {
+        cellWarnings.withLock { state in
+            var out = state.messages.sorted()
+            if state.count > state.messages.count { out.append("… and \(state.count - state.messages.count) more warnings like these") }
+            state = ([], 0)
+            return out
+        }
+    }
     private let fonts: Layouter.Fonts
     private let checkedFonts = Mutex<[String: String?]>([:])
 

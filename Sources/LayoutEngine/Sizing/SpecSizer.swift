@@ -83,6 +83,10 @@ struct SpecSizer: TableSizer {
         } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)
         }
+        for stack in result.overflows {
+            let element = stack.isEmpty ? "the root" : "element " + stack.map(String.init).joined(separator: ".")
+            environment.warn("\(content.path).layout: \(element) at width \(JSONTextWidth.format(width)): its children's minimum sizes do not fit; they overflow the stack, as in flexbox")
+        }
         environment.cellArrangements.store(result, for: key)
         return result
     }
@@ -135,5 +139,12 @@ extension TableElement {
     var isRow: Bool {
         if case .row = self { return true }
         return false
+    }
+}
+
+/// A width in a message: as short as it prints.
+enum JSONTextWidth {
+    static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }
