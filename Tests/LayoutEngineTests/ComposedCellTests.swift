@@ -118,6 +118,20 @@ import Testing
         #expect(result.warnings == ["sections[0].rows[0].layout: the root at width 100: its children's minimum sizes do not fit; they overflow the stack, as in flexbox"])
     }
 
+    @Test func repeatsCannotMultiplyPastTheElementLimit() {
+        // 1000 × 1000 × 1000 boxes written in a few bytes: refused while decoding, at the element
+        // where the count passes 10,000 — not expanded first.
+        let box = #"{"box": {"width": 1, "height": 1}}"#
+        var json = box
+        for _ in 0..<3 { json = #"{"stack": "vertical", "children": [{"repeat": 1000, "element": \#(json)}]}"# }
+        do {
+            _ = try LayoutSpec.decode(json: #"{"rows": [{"layout": \#(json)}]}"#)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message == "the layout holds more than 10000 elements once its repeats are expanded (the limit)")
+        }
+    }
+
     @Test func aTreeDeeperThanTheLimitIsRefused() {
         var json = #"{"box": {"width": 1, "height": 1}}"#
         for _ in 0..<70 { json = #"{"stack": "vertical", "children": [\#(json)]}"# }

@@ -47,6 +47,8 @@ public struct CellLayoutSpec: Hashable, Sendable {
 /// The deepest element tree a layout may hold.
 extension SpecLimits {
     public static let maximumLayoutDepth = 64
+    /// The most elements one layout tree may hold once its repeats are expanded.
+    public static let maximumLayoutElements = 10_000
 }
 
 extension SpecNode {
@@ -60,13 +62,18 @@ extension SpecNode {
     /// `"layout": ELEMENT`.
     func cellLayout() throws -> CellLayoutSpec {
         var texts: [CellLayoutSpec.TextStyleChoice] = []
-        let root = try cellElement(depth: 0, texts: &texts)
+        var count = 0
+        let root = try cellElement(depth: 0, texts: &texts, count: &count)
         return CellLayoutSpec(root: root, textStyles: texts)
     }
 
-    private func cellElement(depth: Int, texts: inout [CellLayoutSpec.TextStyleChoice]) throws -> CellElement {
+    private func cellElement(depth: Int, texts: inout [CellLayoutSpec.TextStyleChoice], count: inout Int) throws -> CellElement {
         guard depth < SpecLimits.maximumLayoutDepth else {
             throw fail("elements nest deeper than \(SpecLimits.maximumLayoutDepth) levels (the limit)")
+        }
+        count += 1
+        guard count <= SpecLimits.maximumLayoutElements else {
+            throw fail("the layout holds more than \(SpecLimits.maximumLayoutElements) elements once its repeats are expanded (the limit)")
         }
         guard case .object(let members) = value else {
             throw typeError("an element: {\"stack\": …}, {\"box\": …}, {\"text\": …}, {\"spacer\": {}}, {\"overlay\": [A, B]} or {\"background\": [A, B]}")
@@ -100,11 +107,11 @@ extension SpecNode {
                 for child in try n.array() {
                     if case .object(let m) = child.value, m["repeat"] != nil {
                         let r = try child.object(known: ["repeat", "element"])
-                        let count = try r.required("repeat").integer(in: 0...1000)
+                        let times = try r.required("repeat").integer(in: 0...1000)
                         let template = try r.required("element")
-                        for _ in 0..<count { stack.children.append(try template.cellElement(depth: depth + 1, texts: &texts)) }
+                        for _ in 0..<times { stack.children.append(try template.cellElement(depth: depth + 1, texts: &texts, count: &count)) }
                     } else {
-                        stack.children.append(try child.cellElement(depth: depth + 1, texts: &texts))
+                        stack.children.append(try child.cellElement(depth: depth + 1, texts: &texts, count: &count))
                     }
                 }
             }
@@ -127,8 +134,8 @@ extension SpecNode {
         default:  // overlay, background
             let pair = try node.array()
             guard pair.count == 2 else { throw node.fail("expected [base, layer], an array of 2 elements, got \(pair.count)") }
-            let base = try pair[0].cellElement(depth: depth + 1, texts: &texts)
-            let layer = try pair[1].cellElement(depth: depth + 1, texts: &texts)
+            let base = try pair[0].cellElement(depth: depth + 1, texts: &texts, count: &count)
+            let layer = try pair[1].cellElement(depth: depth + 1, texts: &texts, count: &count)
             element = CellElement(kind == "overlay" ? .overlay(base: base, layer: layer) : .background(base: base, layer: layer))
         }
         element.id = try o.optional("id")?.string()
