@@ -132,6 +132,20 @@ import Testing
         }
     }
 
+    @Test func sizesThatOverflowAreAnErrorNotNull() throws {
+        // 1e308 + 1e308 is infinite: refused with the row's path rather than written as null.
+        let spec = try LayoutSpec.decode(json: """
+            {"rows": [{"layout": {"stack": "horizontal", "spacing": 1e308, "children": [
+              {"box": {"width": 1e308, "height": 1e308}}, {"box": {"width": 1e308, "height": 1e308}}]}}]}
+            """).spec
+        #expect(throws: ComputeError.self) { try Layouter.shared.compute(spec) }
+        do {
+            _ = try Layouter.shared.compute(spec)
+        } catch {
+            #expect(error.description.contains("sections[0].rows[0].layout: the layout's geometry is not finite or exceeds 1e12 points"))
+        }
+    }
+
     @Test func aTreeDeeperThanTheLimitIsRefused() {
         var json = #"{"box": {"width": 1, "height": 1}}"#
         for _ in 0..<70 { json = #"{"stack": "vertical", "children": [\#(json)]}"# }

@@ -83,6 +83,13 @@ struct SpecSizer: TableSizer {
         } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)
         }
+        // Sizes near the largest double overflow when added up: refused, never written as null.
+        let limit = 1e12
+        guard result.size.width.isFinite, result.size.height.isFinite, result.size.height <= limit,
+              result.frames.allSatisfy({ f in f.rect.array.allSatisfy { $0.isFinite && abs($0) <= limit } }) else {
+            throw .measurement(path: content.path + ".layout",
+                               message: "the layout's geometry is not finite or exceeds 1e12 points (sizes too large)")
+        }
         for stack in result.overflows {
             let element = stack.isEmpty ? "the root" : "element " + stack.map(String.init).joined(separator: ".")
             environment.warn("\(content.path).layout: \(element) at width \(JSONTextWidth.format(width)): its children's minimum sizes do not fit; they overflow the stack, as in flexbox")
