@@ -33,6 +33,13 @@ public struct CellLayout: Sendable {
         return try solver.arrange(width: width)
     }
 
+    /// The root's size when it may be at most `fittingWidth` wide (nil: as wide as it likes): its
+    /// own width if it has one, else its fit-content width (a self-sizing grid item).
+    public func size(of root: CellElement, fittingWidth: Double?) throws(CellLayoutError) -> Size {
+        var solver = FlexSolver(root: root, layout: self)
+        return try solver.fittingSize(width: fittingWidth)
+    }
+
     /// The root's size at `width` without building frames (what a self-sizing row needs).
     public func size(of root: CellElement, width: Double?) throws(CellLayoutError) -> Size {
         var solver = FlexSolver(root: root, layout: self)
@@ -250,6 +257,11 @@ struct FlexSolver {
     mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
         guard !props.isEmpty else { return .zero }
         return try measure(0, width.map { .exact(rootWidth($0)) } ?? .unbounded, .unbounded).size
+    }
+
+    mutating func fittingSize(width: Double?) throws(CellLayoutError) -> Size {
+        guard !props.isEmpty else { return .zero }
+        return try measure(0, width.map { .atMost(max(0, $0)) } ?? .unbounded, .unbounded).size
     }
 
     mutating func arrange(width: Double?) throws(CellLayoutError) -> CellArrangement {

@@ -146,6 +146,33 @@ import Testing
         }
     }
 
+    /// Grid items with layouts: a card of fixed width whose height follows its texts, and an item
+    /// that fits its content (a tag), each with frames in the item's coordinates.
+    @Test func gridItemsTakeTheirLayoutsFittingSize() throws {
+        let data = """
+            {"kind": "grid", "width": 375, "estimatedItemSize": {"width": 100, "height": 100}, "sectionInset": {"left": 10, "right": 10},
+             "templates": {"card": {"stack": "vertical", "spacing": 5, "padding": 8, "width": 172, "children": [
+                {"id": "image", "box": {"aspectRatio": 1.5}}, {"id": "title", "text": "$title", "textStyle": {"size": 14}}, {"id": "price", "text": "$price", "textStyle": {"size": 12}}]}},
+             "items": [{"template": "card", "data": {"title": "A product with a long name that wraps", "price": "¥199"}},
+                       {"template": "card", "data": {"title": "Short", "price": "¥5"}},
+                       {"layout": {"stack": "horizontal", "padding": 4, "children": [{"id": "tag", "text": "tag"}]}}]}
+            """
+        let result = try Layouter.shared.compute(LayoutSpec.decode(json: data).spec)
+        let engine = try Layouter.shared.textEngine()
+        func size(_ s: String, _ points: Double, _ width: Double?) throws -> Size {
+            try engine.size(of: s, style: TextStyle(size: points, scale: PixelScale(2)), width: width).size
+        }
+        let items = result.sections[0].elements
+        let title = try size("A product with a long name that wraps", 14, 172 - 16)
+        let price = try size("¥199", 12, 172 - 16)
+        // 8 + image (156 / 1.5 = 104) + 5 + title + 5 + price + 8, rounded up to the half point.
+        #expect(items[0].rect.size == Size(width: 172, height: PixelScale(2).ceil(8 + 104 + 5 + title.height + 5 + price.height + 8)))
+        #expect(items[0].frames?.first { $0.id == "title" }?.rect == Rect(x: 8, y: 117, width: title.width, height: title.height))
+        let tag = try size("tag", 17, nil)
+        #expect(items[2].rect.size == Size(width: tag.width + 8, height: tag.height + 8))
+        #expect(items[2].frames?.first { $0.id == "tag" }?.rect == Rect(x: 4, y: 4, width: tag.width, height: tag.height))
+    }
+
     @Test func aTreeDeeperThanTheLimitIsRefused() {
         var json = #"{"box": {"width": 1, "height": 1}}"#
         for _ in 0..<70 { json = #"{"stack": "vertical", "children": [\#(json)]}"# }

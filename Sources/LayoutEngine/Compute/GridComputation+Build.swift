@@ -131,7 +131,7 @@ extension GridComputation {
     func flowItem(_ item: ItemSpec, path itemPath: String, warnings: inout [String]) throws(ComputeError) -> FlowItem<GridItemContent> {
         switch spec.layout {
         case .columns:
-            if item.size != nil || item.text != nil {
+            if item.size != nil || item.text != nil || item.layout != nil {
                 warnings.append("\(itemPath): the columns layout gives every item the column size; the item's own size or text is ignored")
             }
             return FlowItem(size: .default)
@@ -140,7 +140,7 @@ extension GridComputation {
             return FlowItem(size: .fixed(Size(width: 1, height: 1)), payload: content)
         case .flow:
             guard let content = try self.content(item, path: itemPath) else { return FlowItem(size: .fixed(spec.itemSize)) }
-            if content.text != nil {
+            if content.text != nil || (content.layout != nil && content.size == nil) {
                 let estimate: Size? = content.size ?? (spec.estimatedItemSize == nil ? spec.itemSize : nil)
                 return FlowItem(size: .automatic(estimate: estimate), payload: content)
             }
@@ -150,7 +150,16 @@ extension GridComputation {
 
     /// The resolved content of a spec item; nil for an item with neither size nor text.
     func content(_ item: ItemSpec, path itemPath: String) throws(ComputeError) -> GridItemContent? {
-        guard item.text != nil || item.size != nil else { return nil }
+        guard item.text != nil || item.size != nil || item.layout != nil else { return nil }
+        if let layout = item.layout {
+            let root = layout.resolved(scope: scope, scale: scale)
+            var fonts: Set<String> = []
+            root.forEachText { fonts.insert($0.style.font) }
+            for font in fonts.sorted() {
+                if let problem = environment.problem(withFont: font) { throw .measurement(path: itemPath + ".layout", message: problem) }
+            }
+            return GridItemContent(path: itemPath, size: item.size, text: nil, layout: root)
+        }
         var text: GridItemContent.Text?
         if let string = item.text {
             let style = scope.resolve(item.textStyle, fallback: CellLabelDefaults.textBlockStyle, scale: scale)

@@ -1,3 +1,4 @@
+import CellLayout
 import FlowLayout
 import LayoutGeometry
 
@@ -18,7 +19,9 @@ extension GridComputation {
                 items.reserveCapacity(count)
                 for i in 0..<count {
                     let p = IndexPath(item: i, section: s)
-                    items.append(ElementGeometry(rect: engine.frameForItem(at: p) ?? .zero, estimated: engine.isEstimated(p)))
+                    let rect = engine.frameForItem(at: p) ?? .zero
+                    items.append(ElementGeometry(rect: rect, estimated: engine.isEstimated(p),
+                                                 frames: engine.isEstimated(p) ? nil : cellFrames(engine, at: p, rect: rect)))
                 }
                 sections.append(SectionGeometry(rect: engine.frameForSection(s) ?? .zero,
                                                 header: engine.frameForHeader(inSection: s).flatMap(Self.nonEmpty),
@@ -30,6 +33,14 @@ extension GridComputation {
             kind: .grid, contentSize: engine.contentSize, sections: sections, visible: visible,
             pinnedHeaders: pinned(engine, offset: offset), pinnedFooters: engine.pinnedFooters(atOffset: offset),
             counts: Counts(sections: engine.numberOfSections, elements: engine.numberOfItems))
+    }
+
+    /// The frames of a composed item, in the item's coordinates (laid out at the item's size);
+    /// nil for other items and in a waterfall (whose items keep no content).
+    func cellFrames(_ engine: GridEngine, at p: IndexPath, rect: Rect) -> [CellFrame]? {
+        guard case .flow(let flow) = engine, let content = flow.payload(at: p), let root = content.layout,
+              let textEngine = try? environment.engine() else { return nil }
+        return try? CellLayout(textEngine: textEngine).arrange(root, width: rect.width).frames
     }
 
     /// A header or footer with no extent is reported as null (contract, Details).

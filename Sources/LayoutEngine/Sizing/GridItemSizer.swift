@@ -1,3 +1,4 @@
+import CellLayout
 import FlowLayout
 import LayoutGeometry
 import TextLayout
@@ -13,6 +14,8 @@ final class GridItemContent: Sendable {
     let size: Size?
     /// Self-sizing text, if any.
     let text: Text?
+    /// A composed cell (text styles resolved), if any.
+    let layout: CellElement?
 
     /// Self-sizing text: measured at the room on the line less `insets`, then `insets` added.
     struct Text: Sendable {
@@ -21,10 +24,11 @@ final class GridItemContent: Sendable {
         var insets: EdgeInsets
     }
 
-    init(path: String, size: Size?, text: Text?) {
+    init(path: String, size: Size?, text: Text?, layout: CellElement? = nil) {
         self.path = path
         self.size = size
         self.text = text
+        self.layout = layout
     }
 }
 
@@ -42,6 +46,14 @@ struct GridItemSizer: FlowItemSizer {
 
     func size(for request: FlowSizingRequest<GridItemContent>) -> Size {
         guard let content = request.payload else { return request.estimate }
+        if let layout = content.layout, content.size == nil {
+            do {
+                let engine = try environment.engine()
+                return scale.ceil(try CellLayout(textEngine: engine).size(of: layout, fittingWidth: request.availableWidth))
+            } catch {
+                return .zero
+            }
+        }
         guard let text = content.text else { return content.size ?? request.estimate }
         do {
             return try measure(text, availableWidth: request.availableWidth)

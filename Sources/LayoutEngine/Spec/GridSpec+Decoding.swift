@@ -6,7 +6,7 @@ extension GridSpec {
         "kind", "width", "height", "scale", "contentInset", "viewport", "layout", "columns", "aspectRatio",
         "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing",
         "sectionInset", "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
-        "sectionFootersPinToVisibleBounds", "alignment", "textStyles", "sections", "items", "updates", "queries",
+        "sectionFootersPinToVisibleBounds", "alignment", "textStyles", "templates", "sections", "items", "updates", "queries",
     ]
 
     /// Decodes a grid spec; a nested grid (a row's `grid`) inherits `width`, `height`, `scale`.
@@ -46,6 +46,10 @@ extension GridSpec {
         if let n = o.optional("sectionFootersPinToVisibleBounds") { spec.sectionFootersPinToVisibleBounds = try n.bool() }
         if let n = o.optional("alignment") { spec.alignment = try n.choice(GridAlignment.self) }
         if let n = o.optional("textStyles") { spec.textStyles = try n.textStyles() }
+        // Templates are visible to this grid's items.
+        let savedTemplates = node.context.templates
+        defer { node.context.templates = savedTemplates }
+        if let n = o.optional("templates") { node.context.templates.merge(try n.templates()) { $1 } }
 
         try node.withTextStyles(spec.textStyles.keys) {
             spec.sections = try decodeSections(o)
@@ -153,8 +157,15 @@ extension SpecNode {
 
     /// One item: `{"width", "height"}`, `{"text", …}`, or `{}` (the grid's `itemSize`).
     func item() throws -> ItemSpec {
-        let o = try object(known: ["width", "height", "text", "textStyle", "insets"])
+        let o = try object(known: ["width", "height", "text", "textStyle", "insets", "layout", "template", "data"])
         var item = ItemSpec()
+        if o.optional("layout") != nil || o.optional("template") != nil {
+            if o.optional("layout") != nil, o.optional("template") != nil { throw fail("an item holds a layout or a template, not both") }
+            if let t = o.optional("text") { throw t.fail("an item with a layout cannot also have text") }
+            item.layout = o.optional("layout") != nil ? try o.required("layout").cellLayout() : try templatedLayout(o)
+        } else if let data = o.optional("data") {
+            throw data.fail("data is for an item with a template")
+        }
         if o.optional("width") != nil || o.optional("height") != nil {
             item.size = Size(width: try o.required("width").positive(), height: try o.required("height").positive())
         }

@@ -97,6 +97,9 @@ public struct ItemSpec: Hashable, Sendable {
     public var textStyle: TextStyleRef?
     /// Padding around the text.
     public var insets: EdgeInsets?
+    /// `layout` (or `template` + `data`): a composed cell; the item is its fitting size unless
+    /// `width`/`height` fix it.
+    public var layout: CellLayoutSpec?
 
     public init(size: Size? = nil, text: String? = nil) {
         self.size = size
