@@ -19,8 +19,10 @@ extension TableComputation {
                 rows.reserveCapacity(rowCount)
                 for r in 0..<rowCount {
                     let p = IndexPath(row: r, section: s)
-                    rows.append(ElementGeometry(rect: table.rectForRow(at: p), estimated: table.isExact(at: p) == false,
-                                                nested: nests ? try nestedResult(table, at: p) : nil,
+                    let exact = table.isExact(at: p) != false
+                    // A row still at its estimate shows no nested layout: it would not match the row's height.
+                    rows.append(ElementGeometry(rect: table.rectForRow(at: p), estimated: !exact,
+                                                nested: nests && exact ? try nestedResult(table, at: p) : nil,
                                                 frames: nests ? try cellFrames(table, at: p) : nil))
                 }
                 sections.append(SectionGeometry(rect: table.rect(forSection: s), header: Self.nonEmpty(table.rectForHeader(inSection: s)),

@@ -28,7 +28,7 @@ extension TableComputation {
             measure = try cellMeasure(cell, insets: row.insets, path: rowPath)
         case .table(let nested):
             measure = .table(RowContent.NestedTable(spec: nested, scope: scope, scale: spec.scale ?? 2,
-                                                    insets: row.insets ?? EdgeInsets()))
+                                                    insets: row.insets ?? EdgeInsets(), rowHeight: spec.rowHeight))
         case .grid(let nested):
             measure = .grid(RowContent.NestedGrid(spec: nested, scope: scope, scale: spec.scale ?? 2,
                                                   insets: row.insets ?? EdgeInsets()))

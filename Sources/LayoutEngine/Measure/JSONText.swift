@@ -30,6 +30,17 @@ public enum JSONText {
 
     /// `s` as a JSON string literal.
     public static func string(_ s: String) -> String {
+        // Most strings need no escape: one pass over the bytes decides, and they are copied whole.
+        var plain = true
+        var previous: (UInt8, UInt8) = (0, 0)
+        for b in s.utf8 {
+            if b < 0x20 || b == 0x22 || b == 0x5C || (previous == (0xE2, 0x80) && (b == 0xA8 || b == 0xA9)) {
+                plain = false
+                break
+            }
+            previous = (previous.1, b)
+        }
+        if plain { return "\"" + s + "\"" }
         var out = "\""
         out.reserveCapacity(s.utf8.count + 2)
         for u in s.unicodeScalars {

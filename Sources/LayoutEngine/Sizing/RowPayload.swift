@@ -115,6 +115,8 @@ extension RowContent {
         var scope: TextStyleScope
         var scale: Double
         var insets: EdgeInsets
+        /// The enclosing table's row height (taken when the nested table gives none).
+        var rowHeight: HeightRule = .fixed(44)
     }
 }
 

@@ -104,6 +104,7 @@ struct SpecSizer: TableSizer {
             var spec = nested.spec
             spec.width = nested.spec.width ?? width
             spec.scale = nested.spec.scale ?? nested.scale
+            if spec.inheritsRowHeight { spec.rowHeight = nested.rowHeight }
             return try TableComputation(spec: spec, scope: nested.scope, environment: environment,
                                         path: content.path + ".table.", options: ComputeOptions()).run()
         }

@@ -19,7 +19,7 @@ extension TableSpec {
         spec.width = try o.optional("width")?.nonNegative() ?? (nested ? nil : 375)
         spec.scale = try o.optional("scale")?.nonNegative() ?? (nested ? nil : 2)
         if let n = o.optional("style") { spec.style = try n.choice(TableStyle.self) }
-        if let n = o.optional("rowHeight") { spec.rowHeight = try n.heightRule() }
+        if let n = o.optional("rowHeight") { spec.rowHeight = try n.heightRule() } else if nested { spec.inheritsRowHeight = true }
         if let n = o.optional("estimatedRowHeight") { spec.estimatedRowHeight = try n.nonNegative() }
         spec.sectionHeaderHeight = try o.optional("sectionHeaderHeight")?.heightRule()
         spec.sectionFooterHeight = try o.optional("sectionFooterHeight")?.heightRule()

@@ -12,6 +12,9 @@ public struct TableSpec: Hashable, Sendable {
     public var style: TableStyle = .plain
     /// The height of rows that say nothing about their own (default 44).
     public var rowHeight: HeightRule = .fixed(44)
+    /// A nested table that gives no `rowHeight` takes its enclosing table's (so an `"automatic"`
+    /// outer table sizes the text rows of the tables inside it too).
+    public var inheritsRowHeight = false
     /// `estimatedRowHeight`; 0 turns estimation off.
     public var estimatedRowHeight: Double = 0
     /// Replaces the style's default header height of every section that gives no header.

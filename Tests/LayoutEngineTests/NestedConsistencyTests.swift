@@ -1,0 +1,43 @@
+import Foundation
+import LayoutEngine
+import Testing
+
+/// Nested tables agree with the rows that hold them (issue 14, "Results that agree with themselves").
+@Suite struct NestedConsistencyTests {
+    /// A nested table without a rowHeight takes the outer table's "automatic": a third-level text
+    /// block is as tall as its text, not cut to 44 pt.
+    @Test func nestedTablesInheritAutomaticRowHeight() throws {
+        let text = "A third-level text block long enough to wrap onto several lines at this width, which a 44-point row would cut."
+        let spec = try LayoutSpec.decode(json: """
+            {"width": 375, "rowHeight": "automatic", "separatorStyle": "none", "rows": [{"table": {"rows": [{"table": {"rows": [{"text": "\(text)"}]}}]}}]}
+            """).spec
+        let result = try Layouter.shared.compute(spec)
+        let inner = try #require(result.sections[0].elements[0].nested?.sections[0].elements[0].nested)
+        let row = inner.sections[0].elements[0].rect
+        // The standard custom-cell text block: the text at 375 − 2 × 16 (layout margins) plus 11 above and
+        // below, plus the inner table's own 0.5-pt separator (only the outer table says "none").
+        let measured = try Layouter.shared.textEngine().size(of: text, style: TextStyle(size: 17, scale: PixelScale(2)), width: 375 - 32).size
+        #expect(measured.height > 44)
+        #expect(row.height == measured.height + 22 + 0.5)
+        // A nested table that says rowHeight 44 keeps it.
+        let fixed = try LayoutSpec.decode(json: """
+            {"width": 375, "rowHeight": "automatic", "rows": [{"table": {"rowHeight": 44, "rows": [{"text": "\(text)"}]}}]}
+            """).spec
+        #expect(try Layouter.shared.compute(fixed).sections[0].elements[0].nested?.sections[0].elements[0].rect.height == 44)
+    }
+
+    /// A row still at its estimated height carries no nested layout (it would not match the row).
+    @Test func anEstimatedRowShowsNoNestedLayout() throws {
+        let spec = try LayoutSpec.decode(json: """
+            {"width": 375, "estimatedRowHeight": 200, "viewport": {"height": 100, "offset": 0},
+             "rows": [{"table": {"rows": {"count": 10, "row": {"height": 51}}}}, {"table": {"rows": {"count": 10, "row": {"height": 51}}}}]}
+            """).spec
+        let result = try Layouter.shared.compute(spec)
+        let rows = result.sections[0].elements
+        #expect(rows[0].estimated == false)
+        #expect(rows[0].nested != nil)
+        #expect(rows[0].rect.height == 510.5)  // 10 × 51 + the separator
+        #expect(rows[1].estimated == true)
+        #expect(rows[1].nested == nil)
+    }
+}
