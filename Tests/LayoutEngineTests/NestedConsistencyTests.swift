@@ -41,3 +41,22 @@ import Testing
         #expect(rows[1].nested == nil)
     }
 }
+
+/// Query answers agree with the printed layout (issue 14): in Examples/feed.json, scrolling row
+/// [1, 100] to the top answers exactly that row's printed y, although a later `visibleAt` lays
+/// out rows above it (which moved it by 99 pt when each query saw the layout as it stood).
+@Suite struct QueryConsistencyTests {
+    @Test func scrollToRowAnswersOnTheFinalLayout() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/feed.json")
+        let spec = try LayoutSpec.decode(Array(try Data(contentsOf: url)), format: .json).spec
+        guard case .table(let table) = spec else { Issue.record("not a table"); return }
+        let result = try Layouter.shared.compute(spec)
+        guard case .scrollToRow(let p, _) = table.queries[0], case .contentOffset(let offset?) = result.queries[0] else {
+            Issue.record("the example's first query is not a scrollToRow with an answer"); return
+        }
+        let row = result.sections[p.section].elements[p.item]
+        #expect(offset == row.rect.minY - table.contentInset.top)  // "top": row.minY − inset.top (contract)
+        #expect(row.estimated == false)
+    }
+}

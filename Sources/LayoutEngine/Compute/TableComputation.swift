@@ -65,7 +65,17 @@ struct TableComputation {
             try layoutViewport(&table, offset: viewport.offset)
             lap("updates")
         }
-        let answers = try answerQueries(&table)
+        // Every query is answered on the final layout: a query may lay rows out (scrolling to an
+        // estimated row, a viewport at another offset), which can move rows other answers name, so
+        // the queries run again until a pass lays nothing new out (contract, "Queries").
+        var answers = try answerQueries(&table)
+        for _ in 0..<4 where !spec.queries.isEmpty {
+            let before = (table.contentSize, table.estimatedElementCount)
+            let again = try answerQueries(&table)
+            let settled = before == (table.contentSize, table.estimatedElementCount) && again == answers
+            answers = again
+            if settled { break }
+        }
         lap("queries")
         var result = try geometry(of: table)
         result.queries = answers
