@@ -28,10 +28,18 @@ struct Compute: AsyncParsableCommand {
     @Option(name: .customLong("fonts"), help: "A directory of fonts put in front of the bundled Fonts/: names resolve there first, and fallback continues into the bundled fonts.")
     var fontDirectory: String?
 
+    @Flag(help: "No progress line on standard error (it is shown only when standard error is a terminal).")
+    var quiet = false
+
     func run() async throws {
+        let progress = Progress.start("reading the spec", quiet: quiet)
+        defer { progress?.stop() }
         let document = try loadSpec(spec, format: inputFormat)
+        progress?.set("laying out")
         let options = ComputeOptions(detail: summary ? .summary : .full, fontDirectory: fontDirectory)
         let result = try computeOrExit(document.spec, options: options)
+        progress?.set("writing")
+        progress?.stop()
         printWarnings(result.warnings)
         let style: JSONWriter.Style = compact ? .compact : .pretty()
         if summary {

@@ -32,13 +32,20 @@ struct Report: AsyncParsableCommand {
     @Option(name: .customLong("fonts"), help: "A directory of fonts put in front of the bundled Fonts/: names resolve there first, and fallback continues into the bundled fonts.")
     var fontDirectory: String?
 
+    @Flag(help: "No progress line on standard error (it is shown only when standard error is a terminal).")
+    var quiet = false
+
     func run() async throws {
         let clock = ContinuousClock()
         let start = clock.now
+        let progress = Progress.start("reading the spec", quiet: quiet)
+        defer { progress?.stop() }
         let document = try loadSpec(spec, format: inputFormat)
         let decoded = clock.now
+        progress?.set("laying out")
         let result = try computeOrExit(document.spec, options: ComputeOptions(fontDirectory: fontDirectory, analyzesEstimation: true))
         let computed = clock.now
+        progress?.stop()
         printWarnings(result.warnings)
         let timings = [
             TimingDocument(phase: "read and decode spec", seconds: seconds(decoded - start)),

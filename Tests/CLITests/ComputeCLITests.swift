@@ -119,6 +119,25 @@ import Testing
         #expect(rows.allSatisfy { ($0["frames"] as? [[String: Any]])?.isEmpty == false })
     }
 
+    /// Progress goes to standard error only when it is a terminal (here a pseudo-terminal from
+    /// `script`), never with --quiet, never into a pipe; it is erased when the work ends.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func progressOnlyOnATerminal() throws {
+        let binary = try #require(LayoutBinary.url).path
+        let spec = LayoutBinary.examples.appendingPathComponent("contacts.json").path
+        let onTerminal = try LayoutBinary.runShell(
+            #"LAYOUT_PROGRESS_AFTER=0 script -qec "'$1' compute '$2' --summary > /dev/null" /dev/null"#, arguments: [binary, spec])
+        #expect(onTerminal.status == 0)
+        #expect(onTerminal.stdout.contains("layout: "))
+        #expect(onTerminal.stdout.hasSuffix("\r\u{1B}[K"))  // erased at the end
+        let quiet = try LayoutBinary.runShell(
+            #"LAYOUT_PROGRESS_AFTER=0 script -qec "'$1' compute '$2' --summary --quiet > /dev/null" /dev/null"#, arguments: [binary, spec])
+        #expect(quiet.status == 0)
+        #expect(!quiet.stdout.contains("layout: "))
+        let piped = try LayoutBinary.runShell(#"LAYOUT_PROGRESS_AFTER=0 "$1" compute "$2" --summary"#, arguments: [binary, spec])
+        #expect(piped.stderr.isEmpty)
+    }
+
     /// Usage errors exit 2 with the parser's message and the usage on standard error; help exits 0.
     @Test func usageErrorsExitTwo() throws {
         for arguments in [["compute"], ["compute", "a.json", "--bogus"], ["frobnicate"], ["report", "x.json", "--format", "pdf"]] {
