@@ -118,7 +118,9 @@ public struct HTMLReportWriter: Sendable {
     body{font:14px/1.4 -apple-system,"DejaVu Sans",sans-serif;margin:24px;color:#222}
     h1{font-size:20px;margin:0}.kind{color:#666;margin-top:4px}
     .columns{display:flex;gap:32px;align-items:flex-start;flex-wrap:wrap}
-    figure{margin:0;max-height:90vh;overflow:auto;border:1px solid #ddd}figcaption{font-size:12px;color:#666;padding:6px}
+    figure{margin:0;max-height:90vh;overflow:auto;border:1px solid #ddd;flex:none}
+    figcaption{font-size:12px;color:#666;padding:6px;max-width:420px}
+    .tables{flex:1 1 360px;min-width:0}
     table{border-collapse:collapse;margin-bottom:16px}th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;font-variant-numeric:tabular-nums}
     th{background:#f5f5f5}h2{font-size:16px;margin:16px 0 6px}
     svg rect{stroke-width:0.5}
