@@ -118,6 +118,11 @@ final class FontFace: @unchecked Sendable {
             hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
             hb_buffer_guess_segment_properties(buffer)
+            // Default-ignorable characters (ZWSP, ZWJ, joiners, bidi marks, soft hyphens, variation
+            // selectors) are removed rather than shown as a zero-advance space: a hidden glyph would
+            // still differ from its nominal advance, which reads as kerning taken back at a line's end.
+            hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: hb_buffer_get_flags(buffer).rawValue
+                | HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES.rawValue))
             hb_shape(hbFont, buffer, nil, 0)
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),

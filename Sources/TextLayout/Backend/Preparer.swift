@@ -262,7 +262,13 @@ enum Preparer {
         var shaped = ShapedUnits(count: u1 - u0)
         face.shape(buf, range: u0..<u1, script: script, into: &shaped)
         let run = ShapedRun(units: runUnits, packed: shaped.packed)
-        cache.store(run, edges: edges, keyFor: key)
+        // Only runs of simple characters (those `DirectShaper` knows: no marks, joiners, emoji,
+        // surrogates or joining scripts) are cached by segment: in the others a segment's shaping
+        // can depend on more than the one code unit of context its key holds (Arabic forms,
+        // emoji sequences), and a cached segment would carry another paragraph's context.
+        if runUnits.allSatisfy({ DirectShaper.isSimple(Int($0)) }) {
+            cache.store(run, edges: edges, keyFor: key)
+        }
         run.packed.withUnsafeBufferPointer { packed in
             distribute(&p, buf, packed, from, to, u0, face)
         }
@@ -281,18 +287,37 @@ enum Preparer {
         }
         let upem = Double(face.metrics.unitsPerEm)
         if !Self.isFixedPointScale(face.metrics.unitsPerEm) { p.fixedPoint = false }
+        // A cluster of default-ignorable characters only (HarfBuzz removes their glyphs) stands on
+        // its own with no advance, rather than joining the glyph before it as a ligature's part.
+        @inline(__always) func ignorableOnly(_ k: Int) -> Bool {
+            for u in p.start(k)..<Int(p.ends[k]) where !isDefaultIgnorable(buf, at: u) { return false }
+            return true
+        }
         var g = from
         while g < to {
             var h = g + 1
-            while h < to && !hasGlyph(p.start(h), Int(p.ends[h])) { h += 1 }
+            while h < to && !hasGlyph(p.start(h), Int(p.ends[h])) && !ignorableOnly(h) { h += 1 }
             var sum: Int32 = 0, kern: Int32 = 0
+            var softHyphen = false
             for u in p.start(g)..<Int(p.ends[h - 1]) {
+                // A default-ignorable character never has width (HarfBuzz gives it the space
+                // glyph's advance when the font has no glyph of its own for it).
+                if isDefaultIgnorable(buf, at: u) {
+                    if buf[u] == 0xAD { softHyphen = true }
+                    continue
+                }
                 sum &+= packed[2 * (u - u0)]
                 kern &+= packed[2 * (u - u0) + 1] >> 2
             }
             if h == g + 1 {
                 p.advances[g] = Double(sum) / upem
                 p.breakAdjust[g] = -Double(kern) / upem
+                // A soft hyphen shows a hyphen only where a line breaks at it: its width counts
+                // then (and only then), as the kerning taken back at a line's end does. Not at the
+                // end of the text, where no line breaks at it.
+                if softHyphen && sum == 0 && g + 1 < p.count {
+                    p.breakAdjust[g] = Double(face.nominalAdvance(0x2D)) / upem
+                }
             } else {
                 p.fixedPoint = false  // shares of a ligature's advance are not whole font units
                 let nominal = (g..<h).map { Double(face.nominalAdvance(firstScalar(buf, p.start($0)))) }
@@ -304,6 +329,33 @@ enum Preparer {
                 }
             }
             g = h
+        }
+    }
+
+    /// Whether the character at code unit `u` (either half of a surrogate pair) has Unicode's
+    /// Default_Ignorable_Code_Point property (DerivedCoreProperties.txt, Unicode 15).
+    @inline(__always)
+    static func isDefaultIgnorable(_ buf: UnsafeBufferPointer<UInt16>, at u: Int) -> Bool {
+        let c = buf[u]
+        if c < 0xAD { return false }
+        if c & 0xFC00 == 0xD800, u + 1 < buf.count, buf[u + 1] & 0xFC00 == 0xDC00 {
+            return isDefaultIgnorable(0x10000 + (UInt32(c & 0x3FF) << 10) + UInt32(buf[u + 1] & 0x3FF))
+        }
+        if c & 0xFC00 == 0xDC00, u > 0, buf[u - 1] & 0xFC00 == 0xD800 {
+            return isDefaultIgnorable(0x10000 + (UInt32(buf[u - 1] & 0x3FF) << 10) + UInt32(c & 0x3FF))
+        }
+        return isDefaultIgnorable(UInt32(c))
+    }
+
+    /// Default_Ignorable_Code_Point (Unicode 15, DerivedCoreProperties.txt).
+    static func isDefaultIgnorable(_ c: UInt32) -> Bool {
+        switch c {
+        case 0xAD, 0x34F, 0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x200F, 0x202A...0x202E,
+             0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3,
+             0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            return true
+        default:
+            return false
         }
     }
 

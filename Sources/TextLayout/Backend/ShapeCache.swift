@@ -157,6 +157,8 @@ final class ShapeCache: Sendable {
     /// Stores every segment of a freshly shaped run: `edges` are the segments' boundaries in the
     /// run's code units (first 0, last `run.units.count`); `keyFor(units, a, b)` builds the key of
     /// the segment `a ..< b` over `run.units`.
+    /// Only runs of simple characters come here (`Preparer.shapeRun`): their shaping across a
+    /// segment's edge (kerning) depends on the one code unit on each side that the key holds.
     func store(_ run: ShapedRun, edges: [Int], keyFor: (ArraySlice<UInt16>, Int, Int) -> Key) {
         state.withLock { s in
             for k in 0..<(edges.count - 1) {

@@ -53,7 +53,14 @@ struct TextLayouter {
             } else {
                 let location = p.start(span.start)
                 let length = span.end > span.start ? Int(p.ends[span.end - 1]) - location : 0
-                line = TextLine(range: TextRange(location: location, length: length), text: string(span.start..<span.end, &cursor),
+                var text = string(span.start..<span.end, &cursor)
+                // A line that breaks at a soft hyphen shows a hyphen there (its width is counted).
+                if !span.hardBreak, span.end < p.count, span.end > span.start, text.hasSuffix("\u{00AD}"),
+                   Int(p.ends[span.end - 1]) - p.start(span.end - 1) == 1 {
+                    text.removeLast()
+                    text += "-"
+                }
+                line = TextLine(range: TextRange(location: location, length: length), text: text,
                                 width: span.width * size, y: y, height: height(span.start, span.end, ellipsis: false, known: span.fonts))
             }
             y += line.height
