@@ -31,10 +31,13 @@ struct Compute: AsyncParsableCommand {
     @Flag(help: "No progress line on standard error (it is shown only when standard error is a terminal).")
     var quiet = false
 
+    @Flag(help: "Treat the spec's warnings (unknown fields, duplicate keys) as errors: exit 1.")
+    var strict = false
+
     func run() async throws {
         let progress = Progress.start("reading the spec", quiet: quiet)
         defer { progress?.stop() }
-        let document = try loadSpec(spec, format: inputFormat)
+        let document = try loadSpec(spec, format: inputFormat, strict: strict)
         progress?.set("laying out")
         let options = ComputeOptions(detail: summary ? .summary : .full, fontDirectory: fontDirectory)
         let result = try computeOrExit(document.spec, options: options)
@@ -57,9 +60,9 @@ struct Compute: AsyncParsableCommand {
 extension SpecFormat: ExpressibleByArgument {}
 
 /// Reads and decodes a spec; on failure prints `error: …` and exits with status 1.
-func loadSpec(_ path: String, format: SpecFormat?) throws -> SpecDocument {
+func loadSpec(_ path: String, format: SpecFormat?, strict: Bool = false) throws -> SpecDocument {
     do {
-        let document = try SpecInput.load(path: path, format: format)
+        let document = try SpecInput.load(path: path, format: format, strict: strict)
         for warning in document.warnings { printError(warning.description) }
         return document
     } catch {

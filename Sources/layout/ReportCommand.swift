@@ -35,12 +35,15 @@ struct Report: AsyncParsableCommand {
     @Flag(help: "No progress line on standard error (it is shown only when standard error is a terminal).")
     var quiet = false
 
+    @Flag(help: "Treat the spec's warnings (unknown fields, duplicate keys) as errors: exit 1.")
+    var strict = false
+
     func run() async throws {
         let clock = ContinuousClock()
         let start = clock.now
         let progress = Progress.start("reading the spec", quiet: quiet)
         defer { progress?.stop() }
-        let document = try loadSpec(spec, format: inputFormat)
+        let document = try loadSpec(spec, format: inputFormat, strict: strict)
         let decoded = clock.now
         progress?.set("laying out")
         let result = try computeOrExit(document.spec, options: ComputeOptions(fontDirectory: fontDirectory, analyzesEstimation: true))

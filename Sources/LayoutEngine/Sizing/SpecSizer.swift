@@ -49,6 +49,9 @@ struct SpecSizer: TableSizer {
     func cellHeight(_ c: RowContent.CellLabels, _ r: SizingRequest<RowPayload>) throws -> Double {
         let g = CellStyleGeometry(style: c.style, contentWidth: r.contentWidth, margins: r.layoutMargins,
                                   imageWidth: c.image?.width ?? 0, scale: r.scale, metrics: environment.tableMetrics)
+        if c.text != nil, g.textWidth <= 0 {
+            throw Self.noRoom(g.textWidth, "the cell's text label")
+        }
         let text = try c.text.map { try textSize($0, c.textStyle, width: g.textWidth) } ?? .zero
         var detailHeight = 0.0
         if let detail = c.detail, c.style != .default {
@@ -63,14 +66,26 @@ struct SpecSizer: TableSizer {
         let insets = b.insets ?? r.layoutMargins
         var width = r.contentWidth - insets.left - insets.right
         if let image = b.image { width -= image.width + environment.tableMetrics.imageTextGap }
+        if let t = b.text, !t.isEmpty, width <= 0 { throw Self.noRoom(width, "the text block (after its insets)") }
         let text = try b.text.map { try textSize($0, b.style, width: width).height } ?? 0
         return Swift.max(text, b.image?.height ?? 0) + insets.top + insets.bottom
+    }
+
+    /// A row whose text has no room (content width ≤ 0): measuring it anyway would answer a
+    /// one-line row — a narrower table with shorter rows — so it is an error, with the width.
+    static func noRoom(_ width: Double, _ what: String) -> ComputeError {
+        .measurement(path: "text", message: "no room for \(what): its width is \(JSONTextWidth.format(width)) pt"
+                     + " (the table is narrower than its insets, margins, accessory and index)")
     }
 
     /// A composed cell's frames at the row's content width (less the row's insets), in the
     /// tree's coordinates; the same tree at the same width is laid out once per compute call.
     func arrangement(_ cell: RowContent.NestedCell, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> CellArrangement {
         let width = Swift.max(0, rowContentWidth - cell.insets.left - cell.insets.right)
+        if rowContentWidth - cell.insets.left - cell.insets.right <= 0 {
+            throw .measurement(path: content.path + ".layout", message: "no room for the layout: the row's content width is "
+                               + "\(JSONTextWidth.format(rowContentWidth - cell.insets.left - cell.insets.right)) pt")
+        }
         let key = CellArrangementCache.Key(content: ObjectIdentifier(content), width: width)
         if let cached = environment.cellArrangements.arrangement(for: key) { return cached }
         let engine: TextEngine?

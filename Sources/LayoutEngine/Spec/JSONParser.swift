@@ -10,11 +10,20 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// The path of the value being parsed (for duplicate-key warnings).
+    private var path: [JSONPath.Component] = []
+    private var duplicates: [SpecWarning] = []
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses a whole document; anything but white space after the value is an error.
     public static func parse(_ bytes: [UInt8]) throws(SpecError) -> JSONValue {
+        try parseWithWarnings(bytes).value
+    }
+
+    /// Parses a whole document, and warns about every member name repeated in an object (the last
+    /// value is kept, as most parsers do): its path and the line where it repeats.
+    public static func parseWithWarnings(_ bytes: [UInt8]) throws(SpecError) -> (value: JSONValue, warnings: [SpecWarning]) {
         var parser = JSONParser(bytes: bytes)
         // A UTF-8 byte order mark is tolerated.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -23,7 +32,7 @@ public struct JSONParser {
         let value = try parser.parseValue()
         parser.skipWhitespace()
         if parser.index < bytes.count { throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value") }
-        return value
+        return (value, parser.duplicates)
     }
 
     /// Parses a string's UTF-8.
@@ -61,7 +70,14 @@ public struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describeCurrent()), expected ':' after member name \"\(key)\"") }
             index += 1
             skipWhitespace()
+            if object[key] != nil, duplicates.count < 100 {
+                let at = error("", at: index)
+                duplicates.append(SpecWarning(JSONPath(components: path + [.key(key)]),
+                                              "duplicate key at line \(at.line ?? 0), column \(at.column ?? 0); the last one is used"))
+            }
+            path.append(.key(key))
             object[key] = try parseValue()
+            path.removeLast()
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
             if peek(UInt8(ascii: "}")) { index += 1; depth -= 1; return .object(object) }
@@ -77,7 +93,9 @@ public struct JSONParser {
         if peek(UInt8(ascii: "]")) { index += 1; depth -= 1; return .array(array) }
         while true {
             skipWhitespace()
+            path.append(.index(array.count))
             array.append(try parseValue())
+            path.removeLast()
             skipWhitespace()
             if peek(UInt8(ascii: ",")) { index += 1; continue }
             if peek(UInt8(ascii: "]")) { index += 1; depth -= 1; return .array(array) }

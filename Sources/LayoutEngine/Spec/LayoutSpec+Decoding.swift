@@ -7,13 +7,30 @@ extension LayoutSpec {
     /// JSON/YAML, else the JSON path of the value (`sections[2].rows[14].height: must be ≥ 0`).
     /// YAML is converted to the same value tree as JSON first, so paths and messages are the
     /// same for both formats.
-    public static func decode(_ bytes: [UInt8], format: SpecFormat) throws(SpecError) -> SpecDocument {
-        let value: JSONValue
+    ///
+    /// Things accepted that were probably not meant — unknown fields, duplicate keys — are
+    /// warnings in the document; with `strict`, the first of them is an error instead.
+    public static func decode(_ bytes: [UInt8], format: SpecFormat, strict: Bool = false) throws(SpecError) -> SpecDocument {
+        let parsed: (value: JSONValue, warnings: [SpecWarning])
         switch format {
-        case .json: value = try JSONParser.parse(bytes)
-        case .yaml: value = try YAMLReader.read(bytes)
+        case .json: parsed = try JSONParser.parseWithWarnings(bytes)
+        case .yaml: parsed = try YAMLReader.readWithWarnings(bytes)
         }
-        return try decode(value)
+        var document: SpecDocument
+        do {
+            document = try decode(parsed.value)
+        } catch {
+            var error = error
+            error.warnings = parsed.warnings + error.warnings
+            throw error
+        }
+        document.warnings = parsed.warnings + document.warnings
+        if strict, let first = document.warnings.first {
+            var error = SpecError(first.path, first.message + " (an error with --strict)")
+            error.warnings = Array(document.warnings.dropFirst())
+            throw error
+        }
+        return document
     }
 
     /// Decodes a spec from JSON text.

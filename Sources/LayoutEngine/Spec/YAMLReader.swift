@@ -7,10 +7,23 @@ import Yams
 /// integers, floats (`.nan` and `.inf` become numbers the decoder then rejects by path),
 /// everything else a string. Mapping keys must be strings; anchors and aliases are expanded.
 enum YAMLReader {
+    /// The most values a document may expand to once its aliases are followed: a "billion laughs"
+    /// document (aliases of aliases, a few lines long) is refused when it passes this, in
+    /// milliseconds, instead of being expanded into gigabytes.
+    static let maximumValues = 5_000_000
+    /// The deepest nesting of flow collections (`[`, `{`) accepted, checked before parsing.
+    static let maximumDepth = 512
+
     static func read(_ bytes: [UInt8]) throws(SpecError) -> JSONValue {
+        try readWithWarnings(bytes).value
+    }
+
+    /// Reads a document, and warns about every key repeated in a mapping (the last value is kept).
+    static func readWithWarnings(_ bytes: [UInt8]) throws(SpecError) -> (value: JSONValue, warnings: [SpecWarning]) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SpecError(syntax: "the YAML document is not valid UTF-8", line: 1, column: 1)
         }
+        try checkFlowDepth(bytes)
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -20,17 +33,112 @@ enum YAMLReader {
             throw SpecError(syntax: "\(error)", line: 1, column: 1)
         }
         guard let node else { throw SpecError(syntax: "the document is empty", line: 1, column: 1) }
-        return try convert(node, path: .root)
+        // The expanded size first, without expanding: an alias is the same node as its anchor (same
+        // position in the file), so each collection is counted once.
+        var sizes: [Int: Int] = [:]
+        let total = expandedSize(node, memo: &sizes)
+        if total > maximumValues {
+            let (line, column) = biggestAnchor(node, memo: sizes)
+            throw SpecError(syntax: "YAML: the document expands to more than \(maximumValues) values once its aliases are followed"
+                            + " (the limit): the collection at line \(line), column \(column) is repeated through aliases",
+                            line: line, column: column)
+        }
+        var budget = maximumValues
+        var warnings: [SpecWarning] = []
+        let value = try convert(node, path: .root, budget: &budget, depth: 0, warnings: &warnings)
+        return (value, warnings)
     }
 
-    private static func convert(_ node: Node, path: JSONPath) throws(SpecError) -> JSONValue {
+    /// The number of values `node` stands for once aliases are followed (saturating past the limit).
+    private static func expandedSize(_ node: Node, memo: inout [Int: Int]) -> Int {
+        let key = (node.mark?.line ?? 0) << 32 | (node.mark?.column ?? 0)
+        switch node {
+        case .scalar: return 1
+        case .sequence(let s):
+            if node.mark != nil, let known = memo[key] { return known }
+            var total = 1
+            for element in s {
+                total = min(total + expandedSize(element, memo: &memo), maximumValues + 1)
+            }
+            if node.mark != nil { memo[key] = total }
+            return total
+        case .mapping(let m):
+            if node.mark != nil, let known = memo[key] { return known }
+            var total = 1
+            for (_, value) in m {
+                total = min(total + 1 + expandedSize(value, memo: &memo), maximumValues + 1)
+            }
+            if node.mark != nil { memo[key] = total }
+            return total
+        }
+    }
+
+    /// Where the innermost collection that is large only because of repetition starts: the first
+    /// collection found, from the root, whose children are each small but sum past the limit.
+    private static func biggestAnchor(_ node: Node, memo: [Int: Int]) -> (Int, Int) {
+        func size(_ n: Node) -> Int {
+            if case .scalar = n { return 1 }
+            return memo[(n.mark?.line ?? 0) << 32 | (n.mark?.column ?? 0)] ?? 1
+        }
+        var current = node
+        while true {
+            let children: [Node]
+            switch current {
+            case .scalar: return (current.mark?.line ?? 1, current.mark?.column ?? 1)
+            case .sequence(let s): children = Array(s)
+            case .mapping(let m): children = m.map(\.value)
+            }
+            guard let next = children.max(by: { size($0) < size($1) }), size(next) > maximumValues else {
+                return (current.mark?.line ?? 1, current.mark?.column ?? 1)
+            }
+            current = next
+        }
+    }
+
+    /// Refuses flow collections nested deeper than `maximumDepth` (`[[[[…`), before any recursion.
+    private static func checkFlowDepth(_ bytes: [UInt8]) throws(SpecError) {
+        var depth = 0, line = 1, column = 0
+        var quote: UInt8 = 0
+        var comment = false
+        for b in bytes {
+            column += 1
+            if b == 0x0A { line += 1; column = 0; comment = false; continue }
+            if comment { continue }
+            if quote != 0 {
+                if b == quote { quote = 0 }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = b
+            case UInt8(ascii: "#"): comment = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maximumDepth {
+                    throw SpecError(syntax: "YAML: collections nested deeper than \(maximumDepth) levels", line: line, column: column)
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+    }
+
+    private static func convert(_ node: Node, path: JSONPath, budget: inout Int, depth: Int,
+                                warnings: inout [SpecWarning]) throws(SpecError) -> JSONValue {
+        budget -= 1
+        guard budget >= 0 else {
+            throw SpecError(path, "the YAML document expands to more than \(maximumValues) values once its aliases are followed"
+                            + " (the limit; an alias of an anchor defined at line \(line(of: node)) passes it here)")
+        }
+        guard depth < maximumDepth else {
+            throw SpecError(path, "the YAML document nests deeper than \(maximumDepth) levels")
+        }
         switch node {
         case .scalar(let scalar):
             return convertScalar(node, scalar)
         case .sequence(let sequence):
             var values: [JSONValue] = []
             for (index, element) in sequence.enumerated() {
-                values.append(try convert(element, path: path.appending(index)))
+                values.append(try convert(element, path: path.appending(index), budget: &budget, depth: depth + 1, warnings: &warnings))
             }
             return .array(values)
         case .mapping(let mapping):
@@ -39,7 +147,12 @@ enum YAMLReader {
                 guard case .scalar(let keyScalar) = key else {
                     throw SpecError(path, "a mapping key must be a string (line \(line(of: key)))")
                 }
-                object[keyScalar.string] = try convert(value, path: path.appending(keyScalar.string))
+                if object[keyScalar.string] != nil {
+                    warnings.append(SpecWarning(path.appending(keyScalar.string),
+                                                "duplicate key at line \(line(of: key)); the last one is used"))
+                }
+                object[keyScalar.string] = try convert(value, path: path.appending(keyScalar.string), budget: &budget,
+                                                       depth: depth + 1, warnings: &warnings)
             }
             return .object(object)
         }

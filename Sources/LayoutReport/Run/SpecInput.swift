@@ -12,7 +12,7 @@ public enum SpecInput {
     }
 
     /// Reads and decodes the spec at `path` (`-` = standard input).
-    public static func load(path: String, format: SpecFormat? = nil) throws(Failure) -> SpecDocument {
+    public static func load(path: String, format: SpecFormat? = nil, strict: Bool = false) throws(Failure) -> SpecDocument {
         let bytes: [UInt8]
         if path == "-" {
             bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
@@ -25,7 +25,7 @@ public enum SpecInput {
         }
         let chosen = format ?? (path == "-" ? .json : SpecFormat(fileName: path))
         do {
-            return try LayoutSpec.decode(bytes, format: chosen)
+            return try LayoutSpec.decode(bytes, format: chosen, strict: strict)
         } catch {
             // Syntax errors name a line and column of this file; path errors name the value.
             let prefix = error.line != nil && path != "-" ? "\(path): " : ""
