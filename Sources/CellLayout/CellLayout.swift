@@ -227,6 +227,15 @@ struct FlexSolver {
             p.kind = .spacer
         case .overlay(let base, let layer), .background(let base, let layer):
             p.kind = .layered
+            // The pair is sized as its base: the base's own sizes and limits apply where the
+            // overlay element gives none (a badge over a 40 × 40 avatar is 40 × 40 in any stack).
+            if p.width.isNaN, let w = base.width { p.width = w + e.padding.horizontal }
+            if p.height.isNaN, let h = base.height { p.height = h + e.padding.vertical }
+            if e.minWidth == nil, let v = base.minWidth { p.minWidth = v }
+            if e.maxWidth == nil, let v = base.maxWidth { p.maxWidth = v }
+            if e.minHeight == nil, let v = base.minHeight { p.minHeight = v }
+            if e.maxHeight == nil, let v = base.maxHeight { p.maxHeight = v }
+            if case .box(let ratio?) = base.kind, ratio > 0 { p.ratio = ratio }
             // The layer only exists over a visible base.
             let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
             let first = reserve(count)
@@ -305,8 +314,10 @@ struct FlexSolver {
         if let e = cache[2 * n], Self.answers(e, w, h) { return e.value }
         if let e = cache[2 * n + 1], Self.answers(e, w, h) { return e.value }
         let p = props[n]
-        let ow = own(w, p.width, p.minWidth, p.maxWidth)
-        let oh = own(h, p.height, p.minHeight, p.maxHeight)
+        // An element's maximum is the most room its content gets (CSS: fit-content within max-width):
+        // content laid out wider and then clamped would be laid out at the wrong width.
+        let ow = Self.capped(own(w, p.width, p.minWidth, p.maxWidth, padding: p.padH), max(p.maxWidth, p.minWidth, p.padH))
+        let oh = Self.capped(own(h, p.height, p.minHeight, p.maxHeight, padding: p.padV), max(p.maxHeight, p.minHeight, p.padV))
         let m: Measured
         switch p.kind {
         case .stack: m = try stack(n, ow, oh)
@@ -319,6 +330,16 @@ struct FlexSolver {
         cache[2 * n + 1] = cache[2 * n]
         cache[2 * n] = CacheEntry(width: w, height: h, value: m)
         return m
+    }
+
+    @inline(__always)
+    private static func capped(_ d: Dim, _ hi: Double) -> Dim {
+        guard hi.isFinite else { return d }
+        switch d {
+        case .exact: return d
+        case .atMost(let v): return .atMost(min(v, hi))
+        case .unbounded: return .atMost(hi)
+        }
     }
 
     @inline(__always)
@@ -336,9 +357,10 @@ struct FlexSolver {
     /// A constraint with the element's own size applied: an exact size from the parent stands;
     /// otherwise a fixed size becomes exact.
     @inline(__always)
-    private func own(_ d: Dim, _ fixed: Double, _ lo: Double, _ hi: Double) -> Dim {
+    private func own(_ d: Dim, _ fixed: Double, _ lo: Double, _ hi: Double, padding: Double) -> Dim {
         if case .exact = d { return d }
-        if !fixed.isNaN { return .exact(clamp(fixed, lo, hi)) }
+        // A border-box size is never less than its padding (CSS).
+        if !fixed.isNaN { return .exact(max(clamp(fixed, lo, hi), padding)) }
         return d
     }
 
@@ -377,12 +399,24 @@ struct FlexSolver {
                                    height: finish(content.height + p.padV, h, p.minHeight, p.maxHeight, padding: p.padV)))
     }
 
+    /// An overlay or background: the pair is as large as its base under the pair's constraints
+    /// (and the pair's own limits); the base keeps a size of its own where it has one (at the
+    /// pair's top left) and fills the pair where it has none; the layer covers the pair.
     private mutating func layered(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
         let p = props[n]
         guard p.childCount > 0 else { return Measured(size: .zero) }
-        let b = try measure(childIndex[p.firstChild], w, h)
-        let rect = Rect(origin: .zero, size: b.size)
-        return Measured(size: b.size, baseline: b.baseline, children: Array(repeating: rect, count: p.childCount))
+        let base = childIndex[p.firstChild]
+        // The base sits inside the pair's padding; the layer covers the whole pair.
+        let natural = try measure(base, w.inset(p.padH), h.inset(p.padV))
+        let size = Size(width: finish(natural.size.width + p.padH, w, p.minWidth, p.maxWidth, padding: p.padH),
+                        height: finish(natural.size.height + p.padV, h, p.minHeight, p.maxHeight, padding: p.padV))
+        let bp = props[base]
+        let fitted = try measure(base, bp.width.isNaN ? .exact(max(0, size.width - p.padH)) : .unbounded,
+                                 bp.height.isNaN ? .exact(max(0, size.height - p.padV)) : .unbounded)
+        var children = [Rect(x: p.padLeft, y: p.padTop, width: fitted.size.width, height: fitted.size.height)]
+        if p.childCount > 1 { children.append(Rect(origin: .zero, size: size)) }
+        let baseline = fitted.baseline.isNaN ? Double.nan : p.padTop + fitted.baseline
+        return Measured(size: size, baseline: baseline, children: children)
     }
 
     // MARK: Text
@@ -487,6 +521,19 @@ struct FlexSolver {
         let isRow = s.isRow
         let padMain = isRow ? s.padH : s.padV
         let padCross = isRow ? s.padV : s.padH
+        // A column's width is settled before its children are laid out (CSS sizes a block-level
+        // box's width first: fit-content within the room it has), so stretched children and their
+        // texts and aspect ratios see the final width.
+        if !isRow, !s.wraps, w.exactValue == nil {
+            let room = w.inset(padCross)
+            var widest = 0.0
+            for k in 0..<s.childCount {
+                widest = max(widest, try measure(childIndex[s.firstChild + k], room.loosened, .unbounded).size.width)
+            }
+            var width = widest + padCross
+            if case .atMost(let v) = w { width = min(width, v) }
+            return try stack(n, .exact(finish(width, w, s.minWidth, s.maxWidth, padding: padCross)), h)
+        }
         let mainDim = (isRow ? w : h).inset(padMain)
         let crossDim = (isRow ? h : w).inset(padCross)
         let gap = s.spacing
@@ -505,14 +552,17 @@ struct FlexSolver {
             let maxCross = isRow ? cp.maxHeight : cp.maxWidth
             let childPadMain = isRow ? cp.padH : cp.padV
             let fixedCrossRaw = isRow ? cp.height : cp.width
-            let fixedCross: Double? = fixedCrossRaw.isNaN ? nil : clamp(fixedCrossRaw, minCross, maxCross)
+            let fixedCross: Double? = fixedCrossRaw.isNaN ? nil
+                : max(clamp(fixedCrossRaw, minCross, maxCross), isRow ? cp.padV : cp.padH)
             let crossConstraint: Dim
             if let fixedCross {
                 crossConstraint = .exact(fixedCross)
             } else if align == .stretch, !s.wraps, let v = crossDim.exactValue {
                 crossConstraint = .exact(clamp(v, minCross, maxCross))
             } else {
-                crossConstraint = crossDim.loosened
+                // Widths fit the room they have (fit-content); heights are never held to the room
+                // (a block's content height overflows rather than shrinks), so across a row it is unbounded.
+                crossConstraint = isRow ? .unbounded : crossDim.loosened
             }
             let fixedMain = isRow ? cp.width : cp.height
             let base: Double
@@ -561,6 +611,8 @@ struct FlexSolver {
         }
         var contentMain = 0.0
         for line in lines { contentMain = max(contentMain, used(line, hypothetical: true)) }
+        // Fit-content of a wrapping row: its max-content width (every item on one line) within the room.
+        if s.wraps, lines.count > 1, case .atMost(let v) = mainDim { contentMain = max(contentMain, v) }
         var innerMain: Double
         switch mainDim {
         case .exact(let v): innerMain = v

@@ -1,0 +1,95 @@
+import Foundation
+import LayoutEngine
+import Testing
+
+/// Composed cells against a browser (issue 10): Tests/Fixtures/flexbox/corpus.jsonl holds random
+/// layout trees and every element's frame as headless Chromium laid them out
+/// (scripts/flexcorpus/generate.py, the CSS mapping of docs/CONTRACT.md "Composed cells"). The engine
+/// lays each tree out in a row of the same width (no pixel rounding) and every frame must agree
+/// within 0.5 pt — on the trees whose texts the text engine breaks into as many lines as Chromium
+/// at the widths Chromium gave them (a line-breaking difference is the text oracle's business,
+/// docs/ACCURACY.md). Chromium is needed only to regenerate the corpus.
+@Suite struct FlexCorpusTests {
+    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/flexbox/corpus.jsonl")
+
+    struct Outcome {
+        var compared = 0
+        var agreeing = 0
+        var skippedForText = 0
+        var disagreements: [String] = []
+    }
+
+    static func lineHeight(font: String, size: Double) -> Double {
+        (font == "DejaVu Sans" ? 1901.0 + 483 : 1918.0 + 483) * size / 2048  // hhea ascender + descender, 2048 units/em
+    }
+
+    static func element(_ tree: JSONValue, at path: [Int]) -> JSONObject? {
+        var node = tree
+        for i in path {
+            guard case .object(let o) = node else { return nil }
+            if case .array(let kids)? = o["children"], i < kids.count { node = kids[i] }
+            else if case .array(let pair)? = o["overlay"], i < pair.count { node = pair[i] }
+            else { return nil }
+        }
+        if case .object(let o) = node { return o }
+        return nil
+    }
+
+    static func run() throws -> Outcome {
+        var outcome = Outcome()
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+        for line in lines {
+            guard case .object(let c) = try JSONParser.parse(String(line)), case .string(let id)? = c["id"],
+                  case .number(let width)? = c["width"], let tree = c["layout"],
+                  case .array(let frames)? = c["frames"], case .array(let texts)? = c["texts"] else { continue }
+            let spec = JSONValue.object(JSONObject([("width", .number(width)), ("scale", .number(0)), ("separatorStyle", .string("none")),
+                                                    ("rowHeight", .string("automatic")),
+                                                    ("rows", .array([.object(JSONObject([("layout", tree)]))]))]))
+            let result = try Layouter.shared.compute(LayoutSpec.decode(spec).spec)
+            let ours = Dictionary(uniqueKeysWithValues: (result.sections[0].elements[0].frames ?? []).map { ($0.path, $0.rect) })
+            // Trees where the text engine itself breaks a text into another number of lines than
+            // Chromium at the width Chromium gave it are left to the text oracle (docs/ACCURACY.md).
+            var textsAgree = true
+            let engine = try Layouter.shared.textEngine()
+            for t in texts {
+                guard case .object(let o) = t, case .array(let p)? = o["path"], case .number(let n)? = o["lines"],
+                      case .number(let w)? = o["width"] else { continue }
+                let path = p.compactMap { if case .number(let v) = $0 { return Int(v) } else { return nil } }
+                guard let e = element(tree, at: path), case .object(let st)? = e["textStyle"], case .string(let font)? = st["font"],
+                      case .number(let size)? = st["size"], case .string(let text)? = e["text"] else { continue }
+                let lines = try engine.size(of: text, style: TextStyle(font: font, size: size), width: max(w, 1e-3)).lineCount
+                if lines != Int(n) { textsAgree = false }
+            }
+            if !textsAgree { outcome.skippedForText += 1; continue }
+            outcome.compared += 1
+            var bad: [String] = []
+            for f in frames {
+                guard case .object(let o) = f, case .array(let p)? = o["path"], case .array(let r)? = o["rect"] else { continue }
+                let path = p.compactMap { if case .number(let v) = $0 { return Int(v) } else { return nil } }
+                let theirs = r.compactMap { if case .number(let v) = $0 { return v } else { return nil } }
+                guard let mine = ours[path] else { bad.append("\(path): missing"); continue }
+                let diffs = zip([mine.minX, mine.minY, mine.width, mine.height], theirs).map { abs($0 - $1) }
+                if diffs.contains(where: { $0 > 0.5 }) { bad.append("\(path): ours \(mine.array) Chromium \(theirs)") }
+            }
+            if ours.count != frames.count { bad.append("\(ours.count) frames, Chromium \(frames.count)") }
+            if bad.isEmpty { outcome.agreeing += 1 } else { outcome.disagreements.append("\(id): " + bad.prefix(3).joined(separator: "; ")) }
+        }
+        return outcome
+    }
+
+    @Test func corpusIsThere() throws {
+        let count = try String(contentsOf: Self.url, encoding: .utf8).split(separator: "\n").count
+        #expect(count >= 500)
+    }
+
+    @Test func framesAgreeWithChromium() throws {
+        let o = try Self.run()
+        print("flexbox corpus: \(o.agreeing)/\(o.compared) trees agree within 0.5 pt (\(o.skippedForText) left out: text lines differ)")
+        for d in o.disagreements.prefix(15) { print("  " + d) }
+        // The issue's target is every compared tree; today 349 of 458 agree (docs/ACCURACY.md lists
+        // the classes of disagreement left). This floor keeps what agrees from regressing.
+        #expect(o.compared >= 450)
+        #expect(o.agreeing >= 349, "\(o.compared - o.agreeing) trees disagree")
+    }
+}

@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Generates the flexbox oracle corpus for composed cells (issue 10): random layout trees in the spec's
+element language, rendered as HTML with the CSS mapping of docs/CONTRACT.md ("Composed cells"), laid out by
+headless Chromium, every element's frame read back.
+
+    scripts/flexcorpus/generate.py [--count 600] [--seed 10] [--out Tests/Fixtures/flexbox/corpus.jsonl]
+
+Needs Debian's `chromium` (tested with 156). Writes one JSON line per tree:
+    {"id", "width", "layout": ELEMENT, "frames": [{"path": [..], "rect": [x, y, w, h]}],
+     "texts": [{"path", "lines", "width"}]}   (a text's line count and the content width Chromium gave it)
+A text's frame is the union of its line boxes horizontally (Range.getClientRects) by its content box vertically;
+line-height is set to the font's natural line height (ascender + descender, as the engine's), so that the
+comparison is about flexbox geometry, not about Chromium's pixel-rounded font metrics (docs/ACCURACY.md).
+"""
+import argparse, html, json, os, random, re, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FONTS = {"DejaVu Sans": ("DejaVuSans.ttf", 1901, 483), "WenQuanYi Micro Hei": ("WenQuanYiMicroHei.ttf", 1918, 483)}
+WORDS_EN = ("the quick brown fox jumps over lazy dog layout cell table view text width height line break font "
+            "stack box spacing padding grow shrink basis align justify wrap").split()
+WORDS_ZH = list("今天天气很好我们一起去公园散步吧中文文本测试重用机制滚动流畅缓存行高")
+ALIGN = ["start", "center", "end", "stretch", "firstBaseline"]
+JUSTIFY = ["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly"]
+
+
+def text_for(rng, font):
+    n = rng.choice([1, 1, 2, 3, 5, 8, 13, 20])
+    if font == "DejaVu Sans":
+        return " ".join(rng.choice(WORDS_EN) for _ in range(n))
+    out = []
+    for _ in range(n):
+        out.append(rng.choice(WORDS_EN) + " " if rng.random() < 0.3 else "".join(rng.choice(WORDS_ZH) for _ in range(rng.randint(1, 4))))
+    return "".join(out).strip()
+
+
+def sizing(rng, e, in_stack):
+    if rng.random() < 0.15: e["padding"] = rng.choice([2, 4, 8, {"top": 3, "left": 6, "bottom": 1, "right": 2}])
+    if in_stack:
+        if rng.random() < 0.25: e["grow"] = rng.choice([1, 1, 2, 0.5])
+        if rng.random() < 0.15: e["shrink"] = rng.choice([0, 2])
+        if rng.random() < 0.1: e["basis"] = rng.choice([0, 20, 60])
+        if rng.random() < 0.15: e["alignSelf"] = rng.choice(ALIGN)
+    if rng.random() < 0.08: e["minWidth"] = rng.choice([10, 40, 90])
+    if rng.random() < 0.08: e["maxWidth"] = rng.choice([50, 120])
+    if rng.random() < 0.05: e["minHeight"] = rng.choice([10, 30])
+    if rng.random() < 0.05: e["maxHeight"] = rng.choice([20, 60])
+    return e
+
+
+def element(rng, depth, in_stack=True):
+    r = rng.random()
+    if depth >= 4 or r < 0.35:
+        k = rng.random()
+        if k < 0.45:
+            font = rng.choice(list(FONTS))
+            e = {"text": text_for(rng, font), "textStyle": {"font": font, "size": rng.choice([10, 12, 14, 17, 20, 24])}}
+        elif k < 0.9:
+            b = {}
+            c = rng.random()
+            if c < 0.6:
+                b = {"width": rng.choice([10, 13, 20, 40, 60, 80]), "height": rng.choice([10, 13, 20, 40, 60])}
+            elif c < 0.75:
+                b = {"width": rng.choice([20, 40, 80]), "aspectRatio": rng.choice([1, 1.5, 0.75])}
+            elif c < 0.85:
+                b = {"aspectRatio": rng.choice([1, 1.5, 0.75])}
+            else:
+                b = {"height": rng.choice([10, 30])}
+            e = {"box": b}
+        else:
+            e = {"spacer": {}}
+        return sizing(rng, e, in_stack)
+    if r < 0.42 and depth < 4:
+        base = {"box": {"width": rng.choice([20, 40, 60]), "height": rng.choice([20, 40])}}
+        return sizing(rng, {"shrink": 0, "overlay": [base, {"stack": "vertical", "alignment": rng.choice(ALIGN[:4]),
+                      "justify": rng.choice(JUSTIFY[:3]), "children": [{"box": {"width": 8, "height": 8}}]}]}, in_stack)
+    e = {"stack": rng.choice(["vertical", "horizontal"])}
+    if rng.random() < 0.6: e["spacing"] = rng.choice([0, 4, 10])
+    if rng.random() < 0.7: e["alignment"] = rng.choice(ALIGN)
+    if rng.random() < 0.5: e["justify"] = rng.choice(JUSTIFY)
+    if e["stack"] == "horizontal" and rng.random() < 0.15: e["wrap"] = True
+    if rng.random() < 0.15: e[rng.choice(["width", "height"])] = rng.choice([60, 120, 200])
+    kids = [element(rng, depth + 1) for _ in range(rng.randint(1, 5))]
+    if rng.random() < 0.1 and len(kids) > 1: kids[rng.randrange(len(kids))]["hidden"] = True
+    e["children"] = kids
+    return sizing(rng, e, in_stack)
+
+
+def px(v): return "%spx" % repr(float(v))
+
+
+def css(e, parent_row):
+    s = ["box-sizing:border-box", "display:flex", "position:relative", "margin:0", "border:0",
+         "min-width:" + px(e.get("minWidth", 0)), "min-height:" + px(e.get("minHeight", 0))]
+    if "maxWidth" in e: s.append("max-width:" + px(e["maxWidth"]))
+    if "maxHeight" in e: s.append("max-height:" + px(e["maxHeight"]))
+    if e.get("hidden"): s.append("display:none")
+    w, h = e.get("width"), e.get("height")
+    if "box" in e:
+        w, h = e["box"].get("width", w), e["box"].get("height", h)
+        if "aspectRatio" in e["box"]: s.append("aspect-ratio:%s" % e["box"]["aspectRatio"])
+    if w is not None: s.append("width:" + px(w))
+    if h is not None: s.append("height:" + px(h))
+    p = e.get("padding")
+    if p is not None:
+        if isinstance(p, dict): s.append("padding:%s %s %s %s" % (px(p.get("top", 0)), px(p.get("right", 0)), px(p.get("bottom", 0)), px(p.get("left", 0))))
+        else: s.append("padding:" + px(p))
+    grow, shrink, basis = e.get("grow", 0), e.get("shrink", 1), e.get("basis")
+    if "spacer" in e:
+        grow, basis = e.get("grow", 1), e.get("basis", 0)
+    s.append("flex:%s %s %s" % (grow, shrink, px(basis) if basis is not None else "auto"))
+    amap = {"start": "flex-start", "center": "center", "end": "flex-end", "stretch": "stretch", "firstBaseline": "baseline"}
+    if "alignSelf" in e: s.append("align-self:" + amap[e["alignSelf"]])
+    if "stack" in e:
+        s.append("flex-direction:" + ("row" if e["stack"] == "horizontal" else "column"))
+        s.append("gap:" + px(e.get("spacing", 0)))
+        s.append("align-items:" + amap[e.get("alignment", "stretch")])
+        jmap = {"start": "flex-start", "center": "center", "end": "flex-end", "spaceBetween": "space-between",
+                "spaceAround": "space-around", "spaceEvenly": "space-evenly"}
+        s.append("justify-content:" + jmap[e.get("justify", "start")])
+        if e.get("wrap"): s.append("flex-wrap:wrap")
+    if "text" in e:
+        font, size = e["textStyle"]["font"], e["textStyle"]["size"]
+        _, asc, desc = FONTS[font]
+        s.append("display:block")
+        s.append("font-family:'%s'" % ("L" if font == "DejaVu Sans" else "C"))
+        s.append("font-size:" + px(size))
+        s.append("line-height:" + px((asc + desc) * size / 2048))
+    return ";".join(s)
+
+
+def render(e, path, parent_row=False):
+    attrs = 'data-p="%s" style="%s"' % (".".join(map(str, path)), css(e, parent_row))
+    if "text" in e:
+        return "<div class=t %s>%s</div>" % (attrs, html.escape(e["text"]))
+    if "stack" in e:
+        return "<div %s>%s</div>" % (attrs, "".join(render(c, path + [i], e["stack"] == "horizontal") for i, c in enumerate(e["children"])))
+    if "overlay" in e:
+        base, layer = e["overlay"]
+        # The wrapper is the flex item, sized as its base (the contract: the pair is sized as its
+        # base where the overlay element gives no size); the base fills it, the layer covers it.
+        inner = render(base, path + [0])
+        wrapper = {k: v for k, v in e.items() if k != "overlay"}
+        pad = wrapper.get("padding", 0)
+        ph = (pad.get("left", 0) + pad.get("right", 0)) if isinstance(pad, dict) else 2 * pad
+        pv = (pad.get("top", 0) + pad.get("bottom", 0)) if isinstance(pad, dict) else 2 * pad
+        wrapper.setdefault("width", base["box"]["width"] + ph)
+        wrapper.setdefault("height", base["box"]["height"] + pv)
+        layer_css = css(layer, False) + ";position:absolute;left:0;top:0;right:0;bottom:0;width:auto;height:auto"
+        lay = '<div data-p="%s" style="%s">%s</div>' % (".".join(map(str, path + [1])), layer_css,
+                                                         "".join(render(c, path + [1, i]) for i, c in enumerate(layer["children"])))
+        display = "" if e.get("hidden") else ";display:grid"
+        return '<div data-p="%s" data-overlay=1 style="%s%s">%s%s</div>' % (".".join(map(str, path)), css(wrapper, parent_row), display, inner, lay)
+    return "<div %s></div>" % attrs
+
+
+PAGE = """<!DOCTYPE html><html><head><meta charset=utf-8><style>
+@font-face { font-family: L; src: url("%(fonts)s/DejaVuSans.ttf"); }
+@font-face { font-family: C; src: url("%(fonts)s/WenQuanYiMicroHei.ttf"); }
+html,body{margin:0;padding:0} .case{position:relative;margin:0 0 40px 0}
+.t{white-space:normal;overflow-wrap:anywhere;word-break:normal;font-kerning:auto;font-variant-ligatures:normal;hyphens:manual;text-align:left}
+</style></head><body>%(cases)s<pre id=out>PENDING</pre><script>
+function frames(caseEl) {
+  const root = caseEl.firstElementChild, origin = root.getBoundingClientRect();
+  const out = [], texts = [];
+  for (const el of caseEl.querySelectorAll("[data-p]")) {
+    if (getComputedStyle(el).display === "none" || el.closest("[style*='display:none']")) continue;
+    const p = el.dataset.p === "" ? [] : el.dataset.p.split(".").map(Number);
+    const r = el.getBoundingClientRect();
+    let rect = [r.left - origin.left, r.top - origin.top, r.width, r.height];
+    if (el.classList.contains("t")) {
+      const cs = getComputedStyle(el), pt = parseFloat(cs.paddingTop), pl = parseFloat(cs.paddingLeft), pb = parseFloat(cs.paddingBottom);
+      const range = document.createRange(); range.selectNodeContents(el);
+      let right = r.left + pl; const tops = new Set();
+      for (const q of range.getClientRects()) { right = Math.max(right, q.right); tops.add(Math.round(q.top * 4)); }
+      // Lines counted from the line boxes' tops (the element's box may be stretched past its text).
+      const lh = parseFloat(cs.lineHeight), lines = tops.size;
+      rect = [r.left + pl - origin.left, r.top + pt - origin.top, right - (r.left + pl), lines * lh];
+      const pr = parseFloat(cs.paddingRight);
+      texts.push({path: p, lines: lines, width: Math.round((r.width - pl - pr) * 1e6) / 1e6});
+    }
+    out.push({path: p, rect: rect.map(v => Math.round(v * 1e6) / 1e6)});
+  }
+  return {frames: out, texts: texts};
+}
+document.fonts.ready.then(() => {
+  const res = {};
+  for (const c of document.querySelectorAll(".case")) res[c.dataset.id] = frames(c);
+  document.getElementById("out").textContent = "BEGIN" + JSON.stringify(res) + "END";
+});
+</script></body></html>"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=600)
+    ap.add_argument("--seed", type=int, default=10)
+    ap.add_argument("--out", default=os.path.join(ROOT, "Tests/Fixtures/flexbox/corpus.jsonl"))
+    ap.add_argument("--chromium", default="chromium")
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    cases = []
+    for i in range(a.count):
+        tree = element(rng, 0, False)
+        tree.pop("hidden", None)
+        if "stack" not in tree: tree = {"stack": "vertical", "alignment": rng.choice(ALIGN[:4]), "children": [tree]}
+        cases.append({"id": "flex-%04d" % i, "width": rng.choice([120, 200, 320, 375, 414]), "layout": tree})
+    body = "".join('<div class=case data-id="%s" style="width:%spx">%s</div>' % (c["id"], c["width"], render(c["layout"], []))
+                   for c in cases)
+    with tempfile.TemporaryDirectory() as tmp:
+        page = os.path.join(tmp, "page.html")
+        open(page, "w", encoding="utf-8").write(PAGE % {"fonts": "file://" + os.path.join(ROOT, "Fonts"), "cases": body})
+        dom = subprocess.run([a.chromium, "--headless", "--disable-gpu", "--no-sandbox", "--user-data-dir=" + os.path.join(tmp, "p"),
+                              "--allow-file-access-from-files", "--force-device-scale-factor=1", "--window-size=1200,900",
+                              "--virtual-time-budget=20000", "--dump-dom", "file://" + page],
+                             capture_output=True, text=True, timeout=600).stdout
+    m = re.search(r"BEGIN(\{.*\})END", html.unescape(dom), re.S)
+    if not m: sys.exit("no result in the DOM dump (fonts not loaded?)")
+    res = json.loads(m.group(1))
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    with open(a.out, "w", encoding="utf-8") as f:
+        for c in cases:
+            r = res[c["id"]]
+            c["frames"], c["texts"] = r["frames"], r["texts"]
+            f.write(json.dumps(c, ensure_ascii=False) + "\n")
+    print("%d trees → %s" % (len(cases), a.out))
+
+
+if __name__ == "__main__":
+    main()
