@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs a libFuzzer target of Fuzz/ for a bounded time on a copy of its committed corpus
+# (docs/RELIABILITY.md). Findings (crash-*, timeout-*, oom-*) are written to Fuzz/Findings/.
+#
+#   scripts/fuzz.sh [TARGET=SpecFuzz] [SECONDS=60]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+target="${1:-SpecFuzz}"
+seconds="${2:-60}"
+"$root/scripts/install-deps.sh"
+cd "$root/Fuzz"
+swift build -c debug -Xswiftc -sanitize=fuzzer,address --product "$target" >&2
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cp -r "Corpus/$target/." "$work/"
+mkdir -p Findings
+".build/debug/$target" "$work" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=4096 \
+  -artifact_prefix="Findings/" -print_final_stats=1 2>&1 | tail -20
