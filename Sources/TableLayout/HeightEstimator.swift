@@ -32,7 +32,7 @@ public struct HeightEstimator: Hashable, Sendable {
 
 /// How far estimates were from exact heights, over the elements measured so far.
 public struct EstimationStatistics: Hashable, Sendable {
-    /// Elements that changed from estimated to exact.
+    /// Rows that changed from estimated to exact (headers and footers are not counted).
     public var measuredCount: Int = 0
     /// What those elements counted as before they were measured.
     public var estimatedHeight: Double = 0

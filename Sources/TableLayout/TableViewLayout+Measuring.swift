@@ -62,10 +62,14 @@ extension TableViewLayout {
         for k in indices.indices {
             let h = try finalHeight(raw[k], for: requests[k].element)
             heights[k] = h
-            estimationReport.measuredCount += 1
-            estimationReport.estimatedHeight += old.heights[k]
-            estimationReport.exactHeight += h
-            if old.states[k].isRow { estimator.record(kind: old.contents[k].estimationKind, height: h) }
+            // The statistics are about rows: a header or footer measured here is not an estimate
+            // coming true (its height was never a row estimate), so it is left out of them.
+            if old.states[k].isRow {
+                estimationReport.measuredCount += 1
+                estimationReport.estimatedHeight += old.heights[k]
+                estimationReport.exactHeight += h
+                estimator.record(kind: old.contents[k].estimationKind, height: h)
+            }
         }
         if bulk {
             var k = 0, position = 0
