@@ -29,6 +29,9 @@ final class JSONLMeasurer: @unchecked Sendable {
     private var answers: [Int: (String, Bool)] = [:]
     private var chunkCount = 0
 
+    /// `--strict`: a case with a warning is answered with an error.
+    var strict = false
+
     init(engine: TextEngine, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
          chunkLines: Int = 64, chunksInFlight: Int? = nil) {
         self.engine = engine
@@ -128,6 +131,12 @@ final class JSONLMeasurer: @unchecked Sendable {
         for (lineNumber, bytes) in chunk {
             do throws(MeasureRequestError) {
                 let request = try MeasureRequest.decode(jsonLine: bytes)
+                if strict, let warning = request.warnings.first {
+                    out += measureErrorLine(idJSON: request.idJSON, message: "input line \(lineNumber): \(warning) (an error with --strict)")
+                    out += "\n"
+                    ok = false
+                    continue
+                }
                 do {
                     let r = try engine.measure(request.text, style: request.style, width: request.width)
                     out += r.jsonLine(idJSON: request.idJSON, warnings: request.warnings)

@@ -63,10 +63,15 @@ struct Measure: ParsableCommand {
             help: "Directory of fonts put in front of the bundled Fonts/ (names resolve there first; fallback continues into the bundled fonts); as in `compute --fonts`.")
     var fontsDir: String?
 
+    @Flag(help: "With --jsonl: a case with a warning (an unknown field) is answered with an error instead (exit 1).")
+    var strict = false
+
     func run() throws {
         let engine = try makeEngine()
         if jsonl {
-            let ok = JSONLMeasurer(engine: engine).run(input: FileHandle.standardInput, output: FileHandle.standardOutput)
+            let measurer = JSONLMeasurer(engine: engine)
+            measurer.strict = strict
+            let ok = measurer.run(input: FileHandle.standardInput, output: FileHandle.standardOutput)
             if !ok { throw ExitCode(1) }
             return
         }

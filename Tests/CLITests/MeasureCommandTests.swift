@@ -189,6 +189,19 @@ import LayoutEngine
                     .replacingOccurrences(of: #""id":"a""#, with: #""id":"b""#) == lines[1])
     }
 
+    @Test func jsonlStrictTurnsWarningsIntoErrors() throws {
+        let o = try LayoutBinary.run(["measure", "--jsonl", "--strict"], input: """
+            {"id":"a","text":"Hello","widht":10}
+            {"id":"b","text":"Hello"}
+
+            """)
+        #expect(o.status == 1)
+        let lines = o.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix(#"{"id":"a","error":"input line 1: widht: unknown field"#))
+        #expect(lines[1].hasPrefix(#"{"id":"b","width":"#))  // the other cases are still answered
+    }
+
     @Test func jsonlKeepsInputOrderOnEveryCore() throws {
         // 3,000 cases of varied length (long ones take longer): answers come back in input order.
         var input = ""
