@@ -1,7 +1,11 @@
 // swift-tools-version: 6.1
 // libFuzzer targets for LayoutEngine (issue 12), in a package of their own so that the main
 // package's build is unaffected. Build and run: scripts/fuzz.sh (docs/RELIABILITY.md).
+import Foundation
 import PackageDescription
+
+// A path dependency's identity is its directory's name, which differs between checkouts.
+let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "LayoutEngineFuzz",
@@ -11,7 +15,7 @@ let package = Package(
         // Arbitrary bytes as a JSON spec and as a YAML spec: decoded, and computed when they decode.
         .executableTarget(
             name: "SpecFuzz",
-            dependencies: [.product(name: "LayoutEngine", package: "main")],
+            dependencies: [.product(name: "LayoutEngine", package: rootIdentity)],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )
