@@ -1,0 +1,303 @@
+import LayoutGeometry
+
+/// Stacks: the flexbox algorithm proper (css-flexbox-1 §9).
+extension FlexSolver {
+    // MARK: Stacks
+
+    struct Item {
+        var node: Int
+        var base: Double
+        var hypo: Double
+        var main: Double
+        var minMain: Double
+        var maxMain: Double
+        var minCross: Double
+        var maxCross: Double
+        var crossConstraint: Dim
+        var align: CellAlignment
+        var fixedCross: Double?
+        var ratio: Double
+        var grow: Double
+        var shrink: Double
+        var padCross: Double
+        var frozen = false
+        var cross = 0.0
+        var baseline = Double.nan
+    }
+
+    mutating func stack(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        let s = props[n]
+        let isRow = s.isRow
+        let padMain = isRow ? s.padH : s.padV
+        let padCross = isRow ? s.padV : s.padH
+        // A column's width is settled before its children are laid out (CSS sizes a block-level
+        // box's width first: fit-content within the room it has), so stretched children and their
+        // texts and aspect ratios see the final width.
+        if !isRow, !s.wraps, w.exactValue == nil {
+            let room = w.inset(padCross)
+            var widest = 0.0
+            for k in 0..<s.childCount {
+                widest = max(widest, try measure(childIndex[s.firstChild + k], room.loosened, .unbounded).size.width)
+            }
+            var width = widest + padCross
+            if case .atMost(let v) = w { width = min(width, v) }
+            return try stack(n, .exact(finish(width, w, s.minWidth, s.maxWidth, padding: padCross)), h)
+        }
+        let mainDim = (isRow ? w : h).inset(padMain)
+        let crossDim = (isRow ? h : w).inset(padCross)
+        let gap = s.spacing
+
+        // 1. Flex base sizes and hypothetical main sizes.
+        var items: [Item] = []
+        items.reserveCapacity(s.childCount)
+        for k in 0..<s.childCount {
+            let c = childIndex[s.firstChild + k]
+            let cp = props[c]
+            var align = cp.alignSelf ?? s.alignment
+            if align == .firstBaseline && !isRow { align = .start }
+            let minMain = isRow ? cp.minWidth : cp.minHeight
+            let maxMain = isRow ? cp.maxWidth : cp.maxHeight
+            let minCross = isRow ? cp.minHeight : cp.minWidth
+            let maxCross = isRow ? cp.maxHeight : cp.maxWidth
+            let childPadMain = isRow ? cp.padH : cp.padV
+            let fixedCrossRaw = isRow ? cp.height : cp.width
+            let fixedCross: Double? = fixedCrossRaw.isNaN ? nil
+                : max(clamp(fixedCrossRaw, minCross, maxCross), isRow ? cp.padV : cp.padH)
+            let crossConstraint: Dim
+            if let fixedCross {
+                crossConstraint = .exact(fixedCross)
+            } else if align == .stretch, !s.wraps, let v = crossDim.exactValue {
+                crossConstraint = .exact(clamp(v, minCross, maxCross))
+            } else {
+                // Widths fit the room they have (fit-content); heights are never held to the room
+                // (a block's content height overflows rather than shrinks), so across a row it is unbounded.
+                crossConstraint = isRow ? .unbounded : crossDim.loosened
+            }
+            let fixedMain = isRow ? cp.width : cp.height
+            let base: Double
+            if !cp.basis.isNaN {
+                base = cp.basis
+            } else if !fixedMain.isNaN {
+                base = fixedMain
+            } else if !cp.ratio.isNaN, let cv = crossConstraint.exactValue {
+                base = isRow ? cv * cp.ratio : cv / cp.ratio
+            } else {
+                let m = try measure(c, isRow ? .unbounded : crossConstraint, isRow ? crossConstraint : .unbounded)
+                base = isRow ? m.size.width : m.size.height
+            }
+            let lo = max(minMain, childPadMain)
+            let hypo = max(clamp(base, minMain, maxMain), childPadMain)
+            items.append(Item(node: c, base: base, hypo: hypo, main: hypo, minMain: lo, maxMain: max(lo, maxMain),
+                              minCross: minCross, maxCross: maxCross, crossConstraint: crossConstraint, align: align,
+                              fixedCross: fixedCross, ratio: cp.ratio, grow: cp.grow, shrink: cp.shrink,
+                              padCross: isRow ? cp.padV : cp.padH))
+        }
+
+        // 2. Lines.
+        var lines: [Range<Int>] = []
+        if s.wraps, let limit = mainDim.limit {
+            var start = 0, used = 0.0
+            for i in items.indices {
+                let add = (i == start ? 0 : gap) + items[i].hypo
+                if i > start, used + add > limit + 1e-9 {
+                    lines.append(start..<i)
+                    start = i
+                    used = items[i].hypo
+                } else {
+                    used += add
+                }
+            }
+            if start < items.count { lines.append(start..<items.count) }
+        } else if !items.isEmpty {
+            lines = [0..<items.count]
+        }
+
+        // 3. The container's inner main size.
+        func used(_ line: Range<Int>, hypothetical: Bool) -> Double {
+            var sum = gap * Double(max(0, line.count - 1))
+            for i in line { sum += hypothetical ? items[i].hypo : items[i].main }
+            return sum
+        }
+        var contentMain = 0.0
+        for line in lines { contentMain = max(contentMain, used(line, hypothetical: true)) }
+        // Fit-content of a wrapping row: its max-content width (every item on one line) within the room.
+        if s.wraps, lines.count > 1, case .atMost(let v) = mainDim { contentMain = max(contentMain, v) }
+        let innerMain = inner(contentMain, mainDim, outer: isRow ? w : h, padding: padMain,
+                              isRow ? s.minWidth : s.minHeight, isRow ? s.maxWidth : s.maxHeight)
+
+        // 4. Flexible lengths, line by line.
+        for line in lines { resolveFlexibleLengths(&items, line, innerMain: innerMain, gap: gap) }
+
+        // 5. Hypothetical cross sizes (and baselines).
+        for i in items.indices {
+            if !items[i].ratio.isNaN, items[i].fixedCross == nil {
+                let r = items[i].ratio
+                items[i].cross = clamp(isRow ? items[i].main / r : items[i].main * r, items[i].minCross, items[i].maxCross)
+                continue
+            }
+            let m = try measure(items[i].node, isRow ? .exact(items[i].main) : items[i].crossConstraint,
+                                isRow ? items[i].crossConstraint : .exact(items[i].main))
+            items[i].cross = isRow ? m.size.height : m.size.width
+            items[i].baseline = m.baseline
+        }
+
+        // 6. Line cross sizes.
+        var lineCross: [Double] = []
+        var lineAscent: [Double] = []
+        lineCross.reserveCapacity(lines.count)
+        lineAscent.reserveCapacity(lines.count)
+        for line in lines {
+            var maxCross = 0.0, maxAscent = 0.0, maxDescent = 0.0
+            for i in line {
+                if isRow, items[i].align == .firstBaseline {
+                    let ascent = items[i].baseline.isNaN ? items[i].cross : items[i].baseline
+                    maxAscent = max(maxAscent, ascent)
+                    maxDescent = max(maxDescent, items[i].cross - ascent)
+                } else {
+                    maxCross = max(maxCross, items[i].cross)
+                }
+            }
+            lineCross.append(max(maxCross, maxAscent + maxDescent))
+            lineAscent.append(maxAscent)
+        }
+        let contentCross = lineCross.reduce(0, +) + gap * Double(max(0, lineCross.count - 1))
+        let innerCross = inner(contentCross, crossDim, outer: isRow ? h : w, padding: padCross,
+                               isRow ? s.minHeight : s.minWidth, isRow ? s.maxHeight : s.maxWidth)
+        if !s.wraps, !lineCross.isEmpty {
+            lineCross[0] = innerCross
+        } else if innerCross > contentCross, !lineCross.isEmpty {
+            // align-content: normal (stretch): the lines share the extra space.
+            let extra = (innerCross - contentCross) / Double(lineCross.count)
+            for l in lineCross.indices { lineCross[l] += extra }
+        }
+
+        // 7. Stretch, then positions.
+        var rects = [Rect](repeating: .zero, count: items.count)
+        var lineStart = 0.0
+        var baseline = Double.nan
+        for (l, line) in lines.enumerated() {
+            let lc = lineCross[l]
+            for i in line where items[i].align == .stretch && items[i].fixedCross == nil {
+                items[i].cross = max(clamp(lc, items[i].minCross, items[i].maxCross), items[i].padCross)
+            }
+            let free = innerMain - used(line, hypothetical: false)
+            if free < -1e-6 { overflows.insert(n) }
+            let count = Double(line.count)
+            var offset = 0.0, between = gap
+            switch s.justify {
+            case .start: break
+            case .center: offset = free / 2
+            case .end: offset = free
+            case .spaceBetween:
+                if free > 0, line.count > 1 { between += free / (count - 1) }
+            case .spaceAround:
+                if free > 0 { offset = free / count / 2; between += free / count } else { offset = free / 2 }
+            case .spaceEvenly:
+                if free > 0 { offset = free / (count + 1); between += free / (count + 1) } else { offset = free / 2 }
+            }
+            var position = offset
+            for i in line {
+                let crossOffset: Double
+                switch items[i].align {
+                case .start, .stretch: crossOffset = 0
+                case .center: crossOffset = (lc - items[i].cross) / 2
+                case .end: crossOffset = lc - items[i].cross
+                case .firstBaseline: crossOffset = lineAscent[l] - (items[i].baseline.isNaN ? items[i].cross : items[i].baseline)
+                }
+                let mainPos = (isRow ? s.padLeft : s.padTop) + position
+                let crossPos = (isRow ? s.padTop : s.padLeft) + lineStart + crossOffset
+                rects[i] = isRow
+                    ? Rect(x: mainPos, y: crossPos, width: items[i].main, height: items[i].cross)
+                    : Rect(x: crossPos, y: mainPos, width: items[i].cross, height: items[i].main)
+                position += items[i].main + between
+            }
+            if l == 0, let first = line.first {
+                // The container's first baseline: that of its first line's baseline-aligned items,
+                // else its first item's (synthesized from its bottom edge when it has none).
+                if isRow, line.contains(where: { items[$0].align == .firstBaseline }) {
+                    baseline = s.padTop + lineAscent[0]
+                } else {
+                    let r = rects[first]
+                    baseline = r.minY + (items[first].baseline.isNaN ? r.height : items[first].baseline)
+                }
+            }
+            lineStart += lc + gap
+        }
+        let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
+                         : Size(width: innerCross + padCross, height: innerMain + padMain)
+        return Measured(size: size, baseline: baseline, children: rects)
+    }
+
+    /// A container's inner size along one axis: exact, or its content's size within the room it
+    /// has (fit-content), then within its own limits, never less than its padding.
+    func inner(_ content: Double, _ room: Dim, outer: Dim, padding: Double, _ lo: Double, _ hi: Double) -> Double {
+        let size: Double
+        switch room {
+        case .exact(let v): size = v
+        case .atMost(let v): size = min(content, v)
+        case .unbounded: size = content
+        }
+        return finish(size + padding, outer, lo, hi, padding: padding) - padding
+    }
+
+    /// css-flexbox-1 §9.7: grow or shrink the items of one line to fill `innerMain`, freezing
+    /// items that hit their min or max and distributing again.
+    func resolveFlexibleLengths(_ items: inout [Item], _ line: Range<Int>, innerMain: Double, gap: Double) {
+        let gaps = gap * Double(max(0, line.count - 1))
+        var sumHypo = 0.0
+        for i in line { sumHypo += items[i].hypo }
+        let growing = sumHypo + gaps < innerMain
+        var anyFlexible = false
+        for i in line {
+            items[i].main = items[i].hypo
+            let factor = growing ? items[i].grow : items[i].shrink
+            items[i].frozen = factor == 0 || (growing && items[i].base > items[i].hypo) || (!growing && items[i].base < items[i].hypo)
+                || sumHypo + gaps == innerMain
+            if !items[i].frozen { anyFlexible = true }
+        }
+        guard anyFlexible else { return }
+        func remaining() -> Double {
+            var sum = innerMain - gaps
+            for i in line { sum -= items[i].frozen ? items[i].main : items[i].base }
+            return sum
+        }
+        let initialFree = remaining()
+        for _ in 0...line.count {
+            var factorSum = 0.0, scaledSum = 0.0, unfrozen = 0
+            for i in line where !items[i].frozen {
+                unfrozen += 1
+                factorSum += growing ? items[i].grow : items[i].shrink
+                scaledSum += items[i].shrink * items[i].base
+            }
+            if unfrozen == 0 { break }
+            var free = remaining()
+            if factorSum < 1 {
+                let scaled = initialFree * factorSum
+                if abs(scaled) < abs(free) { free = scaled }
+            }
+            var totalViolation = 0.0
+            for i in line where !items[i].frozen {
+                let target: Double
+                if growing {
+                    target = items[i].base + (factorSum > 0 ? free * items[i].grow / factorSum : 0)
+                } else {
+                    let share = scaledSum > 0 ? items[i].shrink * items[i].base / scaledSum : 0
+                    target = items[i].base - abs(free) * share
+                }
+                let clamped = max(items[i].minMain, min(target, items[i].maxMain))
+                totalViolation += clamped - target
+                // Keep the violation's sign in `cross` until the freeze below (reset in step 5).
+                items[i].cross = clamped - target
+                items[i].main = clamped
+            }
+            if abs(totalViolation) < 1e-9 {
+                for i in line where !items[i].frozen { items[i].frozen = true }
+            } else {
+                for i in line where !items[i].frozen {
+                    let v = items[i].cross
+                    if (totalViolation > 0 && v > 0) || (totalViolation < 0 && v < 0) { items[i].frozen = true }
+                }
+            }
+        }
+    }
+}

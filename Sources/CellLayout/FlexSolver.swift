@@ -1,0 +1,407 @@
+import LayoutGeometry
+import TextLayout
+
+/// One `arrange` call's work: the tree flattened, and measurements cached by (node, constraints).
+/// One `arrange` call's work: the tree flattened into plain values (no reference counting on the
+/// hot path), and measurements cached per node for the last few constraint pairs.
+struct FlexSolver {
+    enum Kind: UInt8 { case stack, box, text, spacer, layered, custom }
+
+    /// An element's properties as plain numbers: nil sizes are NaN, absent limits 0 and +∞.
+    struct Props {
+        var kind: Kind = .box
+        var isRow = false
+        var wraps = false
+        var alignment: CellAlignment = .stretch
+        var justify: CellJustification = .start
+        var alignSelf: CellAlignment?
+        var spacing = 0.0
+        var width = Double.nan, height = Double.nan
+        var minWidth = 0.0, maxWidth = Double.infinity, minHeight = 0.0, maxHeight = Double.infinity
+        var padTop = 0.0, padLeft = 0.0, padBottom = 0.0, padRight = 0.0
+        var grow = 0.0, shrink = 1.0, basis = Double.nan
+        var ratio = Double.nan
+        var firstChild = 0, childCount = 0
+        var payload = -1  // text index, or custom key
+        var parent = -1, indexInParent = 0
+
+        var padH: Double { padLeft + padRight }
+        var padV: Double { padTop + padBottom }
+    }
+
+    /// A measured element: its border-box size, its first baseline from its top (NaN = none,
+    /// synthesized from the bottom edge), its visible children's border boxes relative to its
+    /// origin (a stack's or layered element's), and (a text) the text's bounding size.
+    struct Measured {
+        var size: Size
+        var baseline = Double.nan
+        var children: [Rect] = []
+        var textSize: Size?
+    }
+
+    private struct CacheEntry {
+        var width: Dim
+        var height: Dim
+        var value: Measured
+    }
+
+    var props: [Props] = []
+    private var ids: [String?] = []
+    var childIndex: [Int] = []
+    private var texts: [CellText] = []
+    private var prepared: [PreparedText?] = []
+    private var maxContent: [Double] = []
+    /// Two cache slots per node (`2n` and `2n + 1`), the newer one first.
+    private var cache: [CacheEntry?] = []
+    /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
+    /// the first child of a node whose baseline is asked for): others skip working it out.
+    private var needsBaseline: [Bool] = []
+    private let layout: CellLayout
+    var overflows: Set<Int> = []
+    private var baselineFactors: [String: Double] = [:]
+
+    init(root: CellElement, layout: CellLayout) {
+        self.layout = layout
+        if !root.isHidden { flatten(root, parent: -1, index: 0) }
+        cache = Array(repeating: nil, count: 2 * props.count)
+        prepared = Array(repeating: nil, count: texts.count)
+        maxContent = Array(repeating: .nan, count: texts.count)
+        needsBaseline = Array(repeating: false, count: props.count)
+        // Parents come before their children in `props`, so one pass top-down suffices.
+        for n in props.indices {
+            let p = props[n]
+            guard p.childCount > 0 else { continue }
+            for k in 0..<p.childCount {
+                let c = childIndex[p.firstChild + k]
+                let aligned = p.kind == .stack && p.isRow && (props[c].alignSelf ?? p.alignment) == .firstBaseline
+                if aligned || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
+            }
+        }
+    }
+
+    @discardableResult
+    private mutating func flatten(_ e: CellElement, parent: Int, index: Int) -> Int {
+        let n = props.count
+        var p = Props()
+        p.parent = parent
+        p.indexInParent = index
+        p.width = e.width ?? .nan
+        p.height = e.height ?? .nan
+        p.minWidth = e.minWidth ?? 0
+        p.maxWidth = e.maxWidth ?? .infinity
+        p.minHeight = e.minHeight ?? 0
+        p.maxHeight = e.maxHeight ?? .infinity
+        p.padTop = e.padding.top
+        p.padLeft = e.padding.left
+        p.padBottom = e.padding.bottom
+        p.padRight = e.padding.right
+        p.grow = e.grow
+        p.shrink = e.shrink
+        p.basis = e.basis ?? .nan
+        p.alignSelf = e.alignSelf
+        // A node's children are not contiguous in `props` (each is followed by its own subtree):
+        // their indexes go in `childIndex`, in slots reserved before the subtrees are added.
+        func reserve(_ count: Int) -> Int {
+            let first = childIndex.count
+            childIndex.append(contentsOf: repeatElement(0, count: count))
+            p.firstChild = first
+            p.childCount = count
+            return first
+        }
+        switch e.kind {
+        case .stack(let s):
+            p.kind = .stack
+            p.isRow = s.axis == .horizontal
+            p.wraps = s.wraps
+            p.alignment = s.alignment
+            p.justify = s.justify
+            p.spacing = s.spacing
+            var visible = 0
+            for c in s.children where !c.isHidden { visible += 1 }
+            let first = reserve(visible)
+            props.append(p)
+            ids.append(e.id)
+            var k = 0
+            for i in s.children.indices where !s.children[i].isHidden {
+                childIndex[first + k] = flatten(s.children[i], parent: n, index: i)
+                k += 1
+            }
+            return n
+        case .box(let ratio):
+            p.kind = .box
+            if let ratio, ratio > 0 { p.ratio = ratio }
+        case .text(let t):
+            p.kind = .text
+            p.payload = texts.count
+            texts.append(t)
+        case .spacer:
+            p.kind = .spacer
+        case .overlay(let base, let layer), .background(let base, let layer):
+            p.kind = .layered
+            // The pair is sized as its base: the base's own sizes and limits apply where the
+            // overlay element gives none (a badge over a 40 × 40 avatar is 40 × 40 in any stack).
+            if p.width.isNaN, let w = base.width { p.width = w + e.padding.horizontal }
+            if p.height.isNaN, let h = base.height { p.height = h + e.padding.vertical }
+            if e.minWidth == nil, let v = base.minWidth { p.minWidth = v }
+            if e.maxWidth == nil, let v = base.maxWidth { p.maxWidth = v }
+            if e.minHeight == nil, let v = base.minHeight { p.minHeight = v }
+            if e.maxHeight == nil, let v = base.maxHeight { p.maxHeight = v }
+            if case .box(let ratio?) = base.kind, ratio > 0 { p.ratio = ratio }
+            // The layer only exists over a visible base.
+            let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
+            let first = reserve(count)
+            props.append(p)
+            ids.append(e.id)
+            if count > 0 { childIndex[first] = flatten(base, parent: n, index: 0) }
+            if count > 1 { childIndex[first + 1] = flatten(layer, parent: n, index: 1) }
+            return n
+        case .custom(let key):
+            p.kind = .custom
+            p.payload = key
+        }
+        props.append(p)
+        ids.append(e.id)
+        return n
+    }
+
+    private func path(_ n: Int) -> [Int] {
+        var out: [Int] = []
+        var i = n
+        while props[i].parent >= 0 {
+            out.append(props[i].indexInParent)
+            i = props[i].parent
+        }
+        return out.reversed()
+    }
+
+    mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
+        guard !props.isEmpty else { return .zero }
+        return try measure(0, width.map { .exact(rootWidth($0)) } ?? .unbounded, .unbounded).size
+    }
+
+    mutating func fittingSize(width: Double?) throws(CellLayoutError) -> Size {
+        guard !props.isEmpty else { return .zero }
+        return try measure(0, width.map { .atMost(max(0, $0)) } ?? .unbounded, .unbounded).size
+    }
+
+    mutating func arrange(width: Double?) throws(CellLayoutError) -> CellArrangement {
+        guard !props.isEmpty else { return CellArrangement(size: .zero, frames: []) }
+        let size = try rootSize(width: width)
+        var frames: [CellFrame] = []
+        frames.reserveCapacity(props.count)
+        try place(0, origin: .zero, size: size, path: [], into: &frames)
+        return CellArrangement(size: size, frames: frames, overflows: overflows.sorted().map(path))
+    }
+
+    /// The root's width in a row `available` wide: its own width (clamped) or the row's.
+    private func rootWidth(_ available: Double) -> Double {
+        let p = props[0]
+        return clamp(p.width.isNaN ? available : p.width, p.minWidth, p.maxWidth)
+    }
+
+    private mutating func place(_ n: Int, origin: Point, size: Size, path: [Int], into frames: inout [CellFrame]) throws(CellLayoutError) {
+        let m = try measure(n, .exact(size.width), .exact(size.height))
+        let p = props[n]
+        if let text = m.textSize {
+            frames.append(CellFrame(path: path, id: ids[n],
+                                    rect: Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop, width: text.width, height: text.height)))
+        } else {
+            frames.append(CellFrame(path: path, id: ids[n], rect: Rect(origin: origin, size: size)))
+        }
+        for k in 0..<p.childCount {
+            let c = childIndex[p.firstChild + k]
+            let r = m.children[k]
+            try place(c, origin: Point(x: origin.x + r.minX, y: origin.y + r.minY), size: r.size,
+                      path: path + [props[c].indexInParent], into: &frames)
+        }
+    }
+
+    // MARK: Measuring
+
+    mutating func measure(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        // A size measured under a looser constraint is the layout at that exact size (flexbox:
+        // laying an element out at its own max-content or fit-content size changes nothing), so
+        // such an entry answers an exact request for the size it found.
+        if let e = cache[2 * n], Self.answers(e, w, h) { return e.value }
+        if let e = cache[2 * n + 1], Self.answers(e, w, h) { return e.value }
+        let p = props[n]
+        // An element's maximum is the most room its content gets (CSS: fit-content within max-width):
+        // content laid out wider and then clamped would be laid out at the wrong width.
+        let ow = Self.capped(own(w, p.width, p.minWidth, p.maxWidth, padding: p.padH), max(p.maxWidth, p.minWidth, p.padH))
+        let oh = Self.capped(own(h, p.height, p.minHeight, p.maxHeight, padding: p.padV), max(p.maxHeight, p.minHeight, p.padV))
+        let m: Measured
+        switch p.kind {
+        case .stack: m = try stack(n, ow, oh)
+        case .text: m = try text(n, ow, oh)
+        case .box: m = box(p, ow, oh)
+        case .spacer: m = box(p, ow, oh)
+        case .layered: m = try layered(n, ow, oh)
+        case .custom: m = try custom(n, ow, oh)
+        }
+        cache[2 * n + 1] = cache[2 * n]
+        cache[2 * n] = CacheEntry(width: w, height: h, value: m)
+        return m
+    }
+
+    @inline(__always)
+    private static func capped(_ d: Dim, _ hi: Double) -> Dim {
+        guard hi.isFinite else { return d }
+        switch d {
+        case .exact: return d
+        case .atMost(let v): return .atMost(min(v, hi))
+        case .unbounded: return .atMost(hi)
+        }
+    }
+
+    @inline(__always)
+    private static func answers(_ e: CacheEntry, _ w: Dim, _ h: Dim) -> Bool {
+        covers(e.width, w, e.value.size.width) && covers(e.height, h, e.value.size.height)
+    }
+
+    @inline(__always)
+    private static func covers(_ had: Dim, _ asked: Dim, _ found: Double) -> Bool {
+        if had == asked { return true }
+        if case .exact(let v) = asked, !(had.exactValue != nil), abs(found - v) < 1e-9 { return true }
+        return false
+    }
+
+    /// A constraint with the element's own size applied: an exact size from the parent stands;
+    /// otherwise a fixed size becomes exact.
+    @inline(__always)
+    private func own(_ d: Dim, _ fixed: Double, _ lo: Double, _ hi: Double, padding: Double) -> Dim {
+        if case .exact = d { return d }
+        // A border-box size is never less than its padding (CSS).
+        if !fixed.isNaN { return .exact(max(clamp(fixed, lo, hi), padding)) }
+        return d
+    }
+
+    /// `v` within the element's min/max along an axis (only where the size is not already exact),
+    /// and never less than its padding.
+    @inline(__always)
+    func finish(_ v: Double, _ d: Dim, _ lo: Double, _ hi: Double, padding: Double) -> Double {
+        if case .exact(let exact) = d { return exact }
+        return max(clamp(v, lo, hi), padding)
+    }
+
+    private func box(_ p: Props, _ w: Dim, _ h: Dim) -> Measured {
+        var bw = w.exactValue, bh = h.exactValue
+        if !p.ratio.isNaN {
+            if let x = bw, bh == nil { bh = clamp(x / p.ratio, p.minHeight, p.maxHeight) }
+            else if let y = bh, bw == nil { bw = clamp(y * p.ratio, p.minWidth, p.maxWidth) }
+        }
+        return Measured(size: Size(width: finish(bw ?? 0, w, p.minWidth, p.maxWidth, padding: p.padH),
+                                   height: finish(bh ?? 0, h, p.minHeight, p.maxHeight, padding: p.padV)))
+    }
+
+    private mutating func custom(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        let p = props[n]
+        guard let measureCustom = layout.customMeasure else {
+            throw CellLayoutError(path: path(n), message: "nested content, but no measurer for it")
+        }
+        let content: Size
+        do {
+            content = try measureCustom(p.payload, w.limit.map { max(0, $0 - p.padH) })
+        } catch {
+            throw CellLayoutError(path: path(n), message: "\(error)")
+        }
+        var width = content.width + p.padH
+        if case .atMost(let v) = w { width = min(width, v) }
+        return Measured(size: Size(width: finish(width, w, p.minWidth, p.maxWidth, padding: p.padH),
+                                   height: finish(content.height + p.padV, h, p.minHeight, p.maxHeight, padding: p.padV)))
+    }
+
+    /// An overlay or background: the pair is as large as its base under the pair's constraints
+    /// (and the pair's own limits); the base keeps a size of its own where it has one (at the
+    /// pair's top left) and fills the pair where it has none; the layer covers the pair.
+    private mutating func layered(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        let p = props[n]
+        guard p.childCount > 0 else { return Measured(size: .zero) }
+        let base = childIndex[p.firstChild]
+        // The base sits inside the pair's padding; the layer covers the whole pair.
+        let natural = try measure(base, w.inset(p.padH), h.inset(p.padV))
+        let size = Size(width: finish(natural.size.width + p.padH, w, p.minWidth, p.maxWidth, padding: p.padH),
+                        height: finish(natural.size.height + p.padV, h, p.minHeight, p.maxHeight, padding: p.padV))
+        let bp = props[base]
+        let fitted = try measure(base, bp.width.isNaN ? .exact(max(0, size.width - p.padH)) : .unbounded,
+                                 bp.height.isNaN ? .exact(max(0, size.height - p.padV)) : .unbounded)
+        var children = [Rect(x: p.padLeft, y: p.padTop, width: fitted.size.width, height: fitted.size.height)]
+        if p.childCount > 1 { children.append(Rect(origin: .zero, size: size)) }
+        let baseline = fitted.baseline.isNaN ? Double.nan : p.padTop + fitted.baseline
+        return Measured(size: size, baseline: baseline, children: children)
+    }
+
+    // MARK: Text
+
+    private mutating func preparedText(_ n: Int) throws(CellLayoutError) -> PreparedText {
+        let t = props[n].payload
+        if let p = prepared[t] { return p }
+        guard let engine = layout.textEngine else {
+            throw CellLayoutError(path: path(n), message: "a text, but no text engine to measure it")
+        }
+        do throws(TextLayoutError) {
+            let p = try engine.prepare(texts[t].text, style: texts[t].style)
+            prepared[t] = p
+            return p
+        } catch {
+            throw CellLayoutError(path: path(n), message: error.description)
+        }
+    }
+
+    private mutating func measureText(_ n: Int, width: Double?) throws(CellLayoutError) -> TextMeasurement {
+        let prepared = try preparedText(n)
+        do throws(TextLayoutError) {
+            // The engine reads 0 as "unlimited"; a text with no room at all gets the least room.
+            return try prepared.measure(width: width.map { max($0, 1e-3) })
+        } catch {
+            throw CellLayoutError(path: path(n), message: error.description)
+        }
+    }
+
+    private mutating func maxContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
+        let t = props[n].payload
+        if !maxContent[t].isNaN { return maxContent[t] }
+        let w = try measureText(n, width: nil).size.width
+        maxContent[t] = w
+        return w
+    }
+
+    private mutating func text(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        let p = props[n]
+        let padH = p.padH, padV = p.padV
+        // The box width: exact, or fit-content (its max-content width, within the room it has).
+        var boxWidth: Double
+        switch w {
+        case .exact(let v): boxWidth = v
+        case .atMost(let v): boxWidth = min(try maxContentWidth(n) + padH, v)
+        case .unbounded: boxWidth = try maxContentWidth(n) + padH
+        }
+        boxWidth = finish(boxWidth, w, p.minWidth, p.maxWidth, padding: padH)
+        let contentWidth = boxWidth - padH
+        let natural = try maxContentWidth(n)
+        // At (or past) its max-content width a text is its unwrapped self.
+        let measured = try measureText(n, width: contentWidth >= natural ? nil : contentWidth)
+        let height = finish(measured.size.height + padV, h, p.minHeight, p.maxHeight, padding: padV)
+        return Measured(size: Size(width: boxWidth, height: height),
+                        baseline: measured.lineCount > 0 && needsBaseline[n] ? p.padTop + (try firstBaseline(n)) : .nan,
+                        textSize: measured.size)
+    }
+
+    /// The first line's baseline below the text's top: the primary font's ascent plus half its
+    /// line gap (0 for the bundled fonts).
+    private mutating func firstBaseline(_ n: Int) throws(CellLayoutError) -> Double {
+        let style = texts[props[n].payload].style
+        guard let engine = layout.textEngine else { return 0 }
+        let key = style.fontLeading ? style.font : "\u{0}" + style.font
+        if let factor = baselineFactors[key] { return factor * style.size }
+        do throws(TextLayoutError) {
+            let m = try engine.metrics(of: style.font)
+            let gap = style.fontLeading ? m.leading(size: 1) : 0
+            let factor = m.ascent(size: 1) + gap / 2
+            baselineFactors[key] = factor
+            return factor * style.size
+        } catch {
+            throw CellLayoutError(path: path(n), message: error.description)
+        }
+    }
+
+}
