@@ -57,10 +57,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // What the test targets share (the seeded generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LayoutGeometryTests", dependencies: ["LayoutGeometry"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CICUShim"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout"]),
-        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "CICUShim", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TestSupport"]),
+        .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "TestSupport"]),
         .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "CLITests", dependencies: ["LayoutReport"]),

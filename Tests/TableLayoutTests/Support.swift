@@ -1,3 +1,4 @@
+@_exported import TestSupport
 import LayoutGeometry
 @testable import TableLayout
 
@@ -29,15 +30,5 @@ extension IndexPath {
     init(_ s: Int, _ r: Int) { self.init(row: r, section: s) }
 }
 
-/// A small deterministic generator (SplitMix64) for seeded random tests.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The shared seeded generator (TestSupport), under this suite's name.
+typealias SeededRandom = SplitMix

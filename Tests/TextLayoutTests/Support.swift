@@ -1,3 +1,4 @@
+@_exported import TestSupport
 import Foundation
 @testable import TextLayout
 

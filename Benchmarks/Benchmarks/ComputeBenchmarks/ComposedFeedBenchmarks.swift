@@ -28,7 +28,7 @@ enum ComposedFeed {
 
     /// A feed of `count` posts at `width`, seeded (the same spec every run).
     static func spec(count: Int, width: Double, estimated: Bool = false) throws -> LayoutSpec {
-        var rng = SplitMix(seed: 10)
+        var rng = SplitMix64(seed: 10)
         let english = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "swift", "layout", "table", "cell",
                        "view", "text", "measure", "width", "height", "line", "break", "font"]
         let chinese = Array("今天天气很好我们一起去公园散步吧中文文本测试一二三四五六七八九十重用机制滚动流畅缓存行高")
@@ -54,18 +54,6 @@ enum ComposedFeed {
              "templates": {"post": \(template)}, "sections": [{"rows": [\(rows.joined(separator: ","))]}]}
             """
         return try LayoutSpec.decode(json: json).spec
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     /// Every post's tree with its styles resolved as compute resolves them (for the text-free figure).
