@@ -20,6 +20,8 @@ extension FlexSolver {
         var grow: Double
         var shrink: Double
         var padCross: Double
+        /// The item's padding along the main axis: CSS weighs shrinking by the *inner* base size.
+        var padMain: Double
         var frozen = false
         var cross = 0.0
         var baseline = Double.nan
@@ -40,7 +42,7 @@ extension FlexSolver {
                 widest = max(widest, try measure(childIndex[s.firstChild + k], room.loosened, .unbounded).size.width)
             }
             var width = widest + padCross
-            if case .atMost(let v) = w { width = min(width, v) }
+            if case .atMost(let v) = w { width = min(width, max(try minContentWidth(n), v)) }
             return try stack(n, .exact(finish(width, w, s.minWidth, s.maxWidth, padding: padCross)), h)
         }
         let mainDim = (isRow ? w : h).inset(padMain)
@@ -90,7 +92,7 @@ extension FlexSolver {
             items.append(Item(node: c, base: base, hypo: hypo, main: hypo, minMain: lo, maxMain: max(lo, maxMain),
                               minCross: minCross, maxCross: maxCross, crossConstraint: crossConstraint, align: align,
                               fixedCross: fixedCross, ratio: cp.ratio, grow: cp.grow, shrink: cp.shrink,
-                              padCross: isRow ? cp.padV : cp.padH))
+                              padCross: isRow ? cp.padV : cp.padH, padMain: childPadMain))
         }
 
         // 2. Lines.
@@ -122,8 +124,10 @@ extension FlexSolver {
         for line in lines { contentMain = max(contentMain, used(line, hypothetical: true)) }
         // Fit-content of a wrapping row: its max-content width (every item on one line) within the room.
         if s.wraps, lines.count > 1, case .atMost(let v) = mainDim { contentMain = max(contentMain, v) }
+        var floor = 0.0
+        if isRow, case .atMost = mainDim { floor = try minContentWidth(n) - padMain }
         let innerMain = inner(contentMain, mainDim, outer: isRow ? w : h, padding: padMain,
-                              isRow ? s.minWidth : s.minHeight, isRow ? s.maxWidth : s.maxHeight)
+                              isRow ? s.minWidth : s.minHeight, isRow ? s.maxWidth : s.maxHeight, floor: floor)
 
         // 4. Flexible lengths, line by line.
         for line in lines { resolveFlexibleLengths(&items, line, innerMain: innerMain, gap: gap) }
@@ -230,11 +234,13 @@ extension FlexSolver {
 
     /// A container's inner size along one axis: exact, or its content's size within the room it
     /// has (fit-content), then within its own limits, never less than its padding.
-    func inner(_ content: Double, _ room: Dim, outer: Dim, padding: Double, _ lo: Double, _ hi: Double) -> Double {
+    /// `floor` is the min-content size the room never goes below.
+    func inner(_ content: Double, _ room: Dim, outer: Dim, padding: Double, _ lo: Double, _ hi: Double,
+               floor: Double = 0) -> Double {
         let size: Double
         switch room {
         case .exact(let v): size = v
-        case .atMost(let v): size = min(content, v)
+        case .atMost(let v): size = min(content, max(floor, v))
         case .unbounded: size = content
         }
         return finish(size + padding, outer, lo, hi, padding: padding) - padding
@@ -267,7 +273,7 @@ extension FlexSolver {
             for i in line where !items[i].frozen {
                 unfrozen += 1
                 factorSum += growing ? items[i].grow : items[i].shrink
-                scaledSum += items[i].shrink * items[i].base
+                scaledSum += items[i].shrink * max(0, items[i].base - items[i].padMain)
             }
             if unfrozen == 0 { break }
             var free = remaining()
@@ -281,7 +287,7 @@ extension FlexSolver {
                 if growing {
                     target = items[i].base + (factorSum > 0 ? free * items[i].grow / factorSum : 0)
                 } else {
-                    let share = scaledSum > 0 ? items[i].shrink * items[i].base / scaledSum : 0
+                    let share = scaledSum > 0 ? items[i].shrink * max(0, items[i].base - items[i].padMain) / scaledSum : 0
                     target = items[i].base - abs(free) * share
                 }
                 let clamped = max(items[i].minMain, min(target, items[i].maxMain))

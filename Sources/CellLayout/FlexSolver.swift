@@ -59,6 +59,8 @@ struct FlexSolver {
     private let layout: CellLayout
     var overflows: Set<Int> = []
     private var baselineFactors: [String: Double] = [:]
+    /// Each node's min-content width (NaN until asked for).
+    private var minContent: [Double] = []
 
     init(root: CellElement, layout: CellLayout) {
         self.layout = layout
@@ -67,6 +69,7 @@ struct FlexSolver {
         prepared = Array(repeating: nil, count: texts.count)
         maxContent = Array(repeating: .nan, count: texts.count)
         needsBaseline = Array(repeating: false, count: props.count)
+        minContent = Array(repeating: .nan, count: props.count)
         // Parents come before their children in `props`, so one pass top-down suffices.
         for n in props.indices {
             let p = props[n]
@@ -330,6 +333,43 @@ struct FlexSolver {
         return Measured(size: size, baseline: baseline, children: children)
     }
 
+    // MARK: Intrinsic widths
+
+    /// The element's min-content width (CSS): the narrowest it can be laid out without overflowing
+    /// its content — a text's widest grapheme cluster (a word breaks anywhere, as with
+    /// `overflow-wrap: anywhere`), a box's fixed width, a row's children side by side, a column's
+    /// (or a wrapping row's) widest child — within its own limits. Fit-content widths never go
+    /// below it: `min(max-content, max(min-content, room))`.
+    mutating func minContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
+        if !minContent[n].isNaN { return minContent[n] }
+        let p = props[n]
+        var w: Double
+        if !p.width.isNaN {
+            w = p.width
+        } else {
+            switch p.kind {
+            case .box, .spacer, .custom:
+                w = 0
+            case .text:
+                w = try measureText(n, width: 1e-3).size.width + p.padH
+            case .layered:
+                w = p.childCount > 0 ? try minContentWidth(childIndex[p.firstChild]) + p.padH : p.padH
+            case .stack:
+                var sum = 0.0, widest = 0.0
+                for k in 0..<p.childCount {
+                    let c = try minContentWidth(childIndex[p.firstChild + k])
+                    sum += c
+                    widest = max(widest, c)
+                }
+                let gaps = p.spacing * Double(max(0, p.childCount - 1))
+                w = (p.isRow && !p.wraps ? sum + gaps : widest) + p.padH
+            }
+        }
+        w = max(clamp(w, p.minWidth, p.maxWidth), p.padH)
+        minContent[n] = w
+        return w
+    }
+
     // MARK: Text
 
     private mutating func preparedText(_ n: Int) throws(CellLayoutError) -> PreparedText {
@@ -372,7 +412,7 @@ struct FlexSolver {
         var boxWidth: Double
         switch w {
         case .exact(let v): boxWidth = v
-        case .atMost(let v): boxWidth = min(try maxContentWidth(n) + padH, v)
+        case .atMost(let v): boxWidth = min(try maxContentWidth(n) + padH, max(try minContentWidth(n), v))
         case .unbounded: boxWidth = try maxContentWidth(n) + padH
         }
         boxWidth = finish(boxWidth, w, p.minWidth, p.maxWidth, padding: padH)

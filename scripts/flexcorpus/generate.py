@@ -93,7 +93,6 @@ def css(e, parent_row):
          "min-width:" + px(e.get("minWidth", 0)), "min-height:" + px(e.get("minHeight", 0))]
     if "maxWidth" in e: s.append("max-width:" + px(e["maxWidth"]))
     if "maxHeight" in e: s.append("max-height:" + px(e["maxHeight"]))
-    if e.get("hidden"): s.append("display:none")
     w, h = e.get("width"), e.get("height")
     if "box" in e:
         w, h = e["box"].get("width", w), e["box"].get("height", h)
@@ -125,6 +124,7 @@ def css(e, parent_row):
         s.append("font-family:'%s'" % ("L" if font == "DejaVu Sans" else "C"))
         s.append("font-size:" + px(size))
         s.append("line-height:" + px((asc + desc) * size / 2048))
+    if e.get("hidden"): s.append("display:none")  # last: it must win over display:flex/block
     return ";".join(s)
 
 
