@@ -21,6 +21,9 @@ final class FontFace: @unchecked Sendable {
     let styleName: String
     /// Vertical metrics in font units.
     let metrics: FontMetrics
+    /// Whether the face has colour glyphs (an emoji font): a cluster asking for emoji
+    /// presentation (U+FE0F) goes to such a face first.
+    let isColor: Bool
 
     /// The cmap's coverage of the Basic Multilingual Plane, one bit per code point (8 KB).
     private let bmpCoverage: [UInt64]
@@ -88,6 +91,7 @@ final class FontFace: @unchecked Sendable {
         self.familyName = loaded.family
         self.styleName = loaded.style
         self.metrics = loaded.metrics
+        self.isColor = loaded.color
         self.bytes = buffer
         self.hbFace = face
         self.hbFont = font

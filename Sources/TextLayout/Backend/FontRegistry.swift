@@ -218,6 +218,13 @@ struct FontChain: Sendable {
     /// The index in `faces` of the first font covering every scalar in `scalars` (format and
     /// variation characters excepted), or 0 when none covers them all.
     func fontIndex(for scalars: ArraySlice<UInt32>) -> Int {
+        // Emoji presentation (VS16) asks for a colour font when the chain has one that covers it.
+        if scalars.contains(0xFE0F) {
+            for (i, face) in faces.enumerated() where face.isColor
+                && scalars.allSatisfy({ FontChain.isIgnorable($0) || face.covers($0) }) {
+                return i
+            }
+        }
         for (i, face) in faces.enumerated() {
             var all = true
             for s in scalars where !FontChain.isIgnorable(s) && !face.covers(s) {

@@ -8,6 +8,8 @@ struct FreeTypeInfo {
     var family: String
     var style: String
     var metrics: FontMetrics
+    /// Whether the face has colour glyphs (an emoji font).
+    var color = false
 
     static func read(bytes: UnsafeRawBufferPointer, faceIndex: Int, path: String) throws(TextLayoutError) -> FreeTypeInfo {
         var library: FT_Library?
@@ -20,10 +22,19 @@ struct FreeTypeInfo {
                   "FT_New_Memory_Face", path: path)
         guard let face else { throw .fontInvalid(path: path, reason: "FreeType returned no face", freeTypeCode: nil) }
         defer { FT_Done_Face(face) }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
-            throw .fontInvalid(path: path, reason: "not a scalable (outline) font", freeTypeCode: nil)
+        // Outline fonts, and colour bitmap fonts in an sfnt (Noto Color Emoji's CBDT: their
+        // advances and vertical metrics are in hmtx and hhea like any outline font's).
+        let flags = face.pointee.face_flags
+        let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        let colorSfnt = flags & FT_Long(FT_FACE_FLAG_SFNT) != 0 && flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        guard scalable || colorSfnt else {
+            throw .fontInvalid(path: path, reason: "not a scalable (outline) font nor a colour bitmap font", freeTypeCode: nil)
         }
-        let upem = Int(face.pointee.units_per_EM)
+        var upem = Int(face.pointee.units_per_EM)
+        if upem == 0, let headRaw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) {
+            // FreeType leaves units_per_EM 0 for a bitmap-only face; the 'head' table has it.
+            upem = Int(headRaw.assumingMemoryBound(to: TT_Header.self).pointee.Units_Per_EM)
+        }
         guard upem > 0 else { throw .fontInvalid(path: path, reason: "unitsPerEm is 0", freeTypeCode: nil) }
         guard let hheaRaw = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA) else {
             throw .fontInvalid(path: path, reason: "no 'hhea' table", freeTypeCode: nil)
@@ -45,7 +56,8 @@ struct FreeTypeInfo {
         return FreeTypeInfo(
             family: family, style: style,
             metrics: FontMetrics(unitsPerEm: upem, ascender: ascender, descender: descender,
-                                 lineGap: lineGap, usesTypoMetrics: usesTypo))
+                                 lineGap: lineGap, usesTypoMetrics: usesTypo),
+            color: flags & FT_Long(FT_FACE_FLAG_COLOR) != 0)
     }
 
     /// Turns a FreeType return code into a `TextLayoutError` naming the call, the file and the code.
