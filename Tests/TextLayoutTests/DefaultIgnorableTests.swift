@@ -47,4 +47,18 @@ struct DefaultIgnorableTests {
         #expect(try width("aaa\u{00AD}") == width("aaa"))
         #expect(try engine.measure("aaa\u{00AD}", style: style, width: nil).lines[0].text == "aaa\u{00AD}")
     }
+
+    /// An ignorable character the primary font lacks never picks a fallback font: U+3164 HANGUL
+    /// FILLER (and U+115F, U+1160, U+FFA0, U+034F, U+2066, U+E0001) in DejaVu Sans. Before, U+3164 went
+    /// to WenQuanYi Micro Hei and the line took that font's height (117.24 pt instead of 116.41).
+    /// Expected values: the same text without the character, measured by the same engine.
+    @Test(arguments: ["\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{034F}", "\u{2066}", "\u{E0001}", "\u{1BCA0}"])
+    func ignorableNeverFallsBack(_ c: String) throws {
+        let plain = try engine.measure("ab", style: style, width: nil)
+        for text in ["ab" + c, "a" + c + "b", c + "ab"] {
+            let r = try engine.measure(text, style: style, width: nil)
+            #expect(r.size == plain.size, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(r.lines.map(\.height) == plain.lines.map(\.height))
+        }
+    }
 }

@@ -297,6 +297,27 @@ enum Preparer {
         while g < to {
             var h = g + 1
             while h < to && !hasGlyph(p.start(h), Int(p.ends[h])) && !ignorableOnly(h) { h += 1 }
+            // Ignorable-only clusters followed by one cluster with no glyph of its own: HarfBuzz
+            // removed the ignorables' glyphs and, with no glyph before them, merged the next
+            // glyph's cluster back into theirs ("\u{2066}ab": the "a" glyph's cluster is 0). The
+            // advance is that last cluster's; the ignorables keep none.
+            var lead = 0
+            while g + lead < h - 1 && ignorableOnly(g + lead) { lead += 1 }
+            if lead > 0 && g + lead == h - 1 {
+                var sum: Int32 = 0, kern: Int32 = 0
+                for u in p.start(g)..<Int(p.ends[h - 1]) {
+                    sum &+= packed[2 * (u - u0)]
+                    kern &+= packed[2 * (u - u0) + 1] >> 2
+                }
+                for k in g..<(h - 1) {
+                    p.advances[k] = 0
+                    p.breakAdjust[k] = 0
+                }
+                p.advances[h - 1] = Double(sum) / upem
+                p.breakAdjust[h - 1] = -Double(kern) / upem
+                g = h
+                continue
+            }
             var sum: Int32 = 0, kern: Int32 = 0
             var softHyphen = false
             for u in p.start(g)..<Int(p.ends[h - 1]) {
