@@ -61,4 +61,14 @@ struct DefaultIgnorableTests {
             #expect(r.lines.map(\.height) == plain.lines.map(\.height))
         }
     }
+
+    /// Ignorables at the start of a text (one or several, of any kind) leave the rest its width:
+    /// HarfBuzz reports the first glyph after them at their position. Before, "\u{2066}ab" and
+    /// "\u{200B}\u{200B}ab" measured 63.48 pt, the width of "b" alone.
+    @Test(arguments: ["\u{200B}", "\u{200B}\u{200B}", "\u{2066}", "\u{FEFF}\u{200D}", "\u{E0001}", "\u{00AD}\u{200E}"])
+    func leadingIgnorablesKeepTheNextWidth(_ c: String) throws {
+        #expect(try width(c + "ab") == width("ab"))
+        #expect(try width(c + "\u{0301}ab") == width("\u{0301}ab"))
+        #expect(try width("x " + c + "ab") == width("x ab"))
+    }
 }

@@ -281,6 +281,10 @@ enum Preparer {
     private static func distribute(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                                    _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
                                    _ face: FontFace) {
+        if let moved = movingMergedGlyphs(p, buf, packed, from, to, u0) {
+            moved.withUnsafeBufferPointer { distribute(&p, buf, $0, from, to, u0, face) }
+            return
+        }
         @inline(__always) func hasGlyph(_ a: Int, _ b: Int) -> Bool {
             for u in a..<b where packed[2 * (u - u0) + 1] & 1 != 0 { return true }
             return false
@@ -297,27 +301,6 @@ enum Preparer {
         while g < to {
             var h = g + 1
             while h < to && !hasGlyph(p.start(h), Int(p.ends[h])) && !ignorableOnly(h) { h += 1 }
-            // Ignorable-only clusters followed by one cluster with no glyph of its own: HarfBuzz
-            // removed the ignorables' glyphs and, with no glyph before them, merged the next
-            // glyph's cluster back into theirs ("\u{2066}ab": the "a" glyph's cluster is 0). The
-            // advance is that last cluster's; the ignorables keep none.
-            var lead = 0
-            while g + lead < h - 1 && ignorableOnly(g + lead) { lead += 1 }
-            if lead > 0 && g + lead == h - 1 {
-                var sum: Int32 = 0, kern: Int32 = 0
-                for u in p.start(g)..<Int(p.ends[h - 1]) {
-                    sum &+= packed[2 * (u - u0)]
-                    kern &+= packed[2 * (u - u0) + 1] >> 2
-                }
-                for k in g..<(h - 1) {
-                    p.advances[k] = 0
-                    p.breakAdjust[k] = 0
-                }
-                p.advances[h - 1] = Double(sum) / upem
-                p.breakAdjust[h - 1] = -Double(kern) / upem
-                g = h
-                continue
-            }
             var sum: Int32 = 0, kern: Int32 = 0
             var softHyphen = false
             for u in p.start(g)..<Int(p.ends[h - 1]) {
@@ -378,6 +361,33 @@ enum Preparer {
         default:
             return false
         }
+    }
+
+    /// HarfBuzz removes default-ignorable characters' glyphs; where no glyph precedes them (at a
+    /// run's start) it merges the next glyph's cluster back into theirs, so "\u{200B}ab" reports
+    /// the "a" glyph at the ZWSP. Returns a copy of `packed` with each such glyph moved to the
+    /// first character after the ignorables (when that character reports no glyph of its own), or
+    /// nil when there is nothing to move.
+    private static func movingMergedGlyphs(_ p: PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                           _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int,
+                                           _ u0: Int) -> [Int32]? {
+        let start = p.start(from), end = Int(p.ends[to - 1])
+        var out: [Int32]? = nil
+        var u = start
+        while u < end {
+            guard packed[2 * (u - u0) + 1] & 1 != 0, isDefaultIgnorable(buf, at: u) else { u += 1; continue }
+            var v = u + 1
+            while v < end && isDefaultIgnorable(buf, at: v) { v += 1 }
+            if v < end && packed[2 * (v - u0) + 1] & 1 == 0 && packed[2 * (v - u0)] == 0 {
+                if out == nil { out = Array(packed) }
+                out![2 * (v - u0)] = packed[2 * (u - u0)]
+                out![2 * (v - u0) + 1] = packed[2 * (u - u0) + 1]
+                out![2 * (u - u0)] = 0
+                out![2 * (u - u0) + 1] = 0
+            }
+            u = v
+        }
+        return out
     }
 
     /// Whether font units over `unitsPerEm` are multiples of 2⁻¹⁶ (a power of two up to 65,536).
