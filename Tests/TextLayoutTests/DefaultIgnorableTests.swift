@@ -71,4 +71,17 @@ struct DefaultIgnorableTests {
         #expect(try width(c + "\u{0301}ab") == width("\u{0301}ab"))
         #expect(try width("x " + c + "ab") == width("x ab"))
     }
+
+    /// An ignorable character of a script of its own (U+180E is Mongolian) does not
+    /// cut the text into script runs: the kerning across it stays. "AV" and "Vo" are kerned pairs
+    /// in DejaVu Sans; expected: the same text without the character. Before, "A\u{180E}V" was
+    /// wider than "AV" by the pair's kerning.
+    /// (Not U+3164: HarfBuzz keeps the Hangul fillers' glyphs, so a pair around one is not kerned;
+    /// the filler still has no width.)
+    @Test(arguments: ["\u{180E}", "\u{200B}", "\u{2060}", "\u{034F}"])
+    func ignorableKeepsKerningAcrossIt(_ c: String) throws {
+        #expect(try width("AV") < width("A") + width("V"))  // the pair is kerned
+        #expect(try width("A" + c + "V") == width("AV"))
+        #expect(try width("Vo" + c + "V") == width("VoV"))
+    }
 }

@@ -498,6 +498,9 @@ enum Preparer {
             return (s >= 0x41 && s <= 0x5A) || (s >= 0x61 && s <= 0x7A) ? latin : 0
         }
         if s >= 0x4E00 && s <= 0x9FFF { return han }
+        // A default-ignorable character (U+180E is Mongolian, U+3164 Hangul) must not start a
+        // script run of its own: that would split the text around it and lose kerning across it.
+        if isDefaultIgnorable(s) { return 0 }
         let sc = FontFace.script(of: s)
         return sc == FontFace.commonScript || sc == FontFace.inheritedScript || sc == FontFace.unknownScript ? 0 : sc
     }
