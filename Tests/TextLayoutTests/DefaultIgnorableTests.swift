@@ -47,4 +47,41 @@ struct DefaultIgnorableTests {
         #expect(try width("aaa\u{00AD}") == width("aaa"))
         #expect(try engine.measure("aaa\u{00AD}", style: style, width: nil).lines[0].text == "aaa\u{00AD}")
     }
+
+    /// An ignorable character the primary font lacks never picks a fallback font: U+3164 HANGUL
+    /// FILLER (and U+115F, U+1160, U+FFA0, U+034F, U+2066, U+E0001) in DejaVu Sans. Before, U+3164 went
+    /// to WenQuanYi Micro Hei and the line took that font's height (117.24 pt instead of 116.41).
+    /// Expected values: the same text without the character, measured by the same engine.
+    @Test(arguments: ["\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{034F}", "\u{2066}", "\u{E0001}", "\u{1BCA0}"])
+    func ignorableNeverFallsBack(_ c: String) throws {
+        let plain = try engine.measure("ab", style: style, width: nil)
+        for text in ["ab" + c, "a" + c + "b", c + "ab"] {
+            let r = try engine.measure(text, style: style, width: nil)
+            #expect(r.size == plain.size, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(r.lines.map(\.height) == plain.lines.map(\.height))
+        }
+    }
+
+    /// Ignorables at the start of a text (one or several, of any kind) leave the rest its width:
+    /// HarfBuzz reports the first glyph after them at their position. Before, "\u{2066}ab" and
+    /// "\u{200B}\u{200B}ab" measured 63.48 pt, the width of "b" alone.
+    @Test(arguments: ["\u{200B}", "\u{200B}\u{200B}", "\u{2066}", "\u{FEFF}\u{200D}", "\u{E0001}", "\u{00AD}\u{200E}"])
+    func leadingIgnorablesKeepTheNextWidth(_ c: String) throws {
+        #expect(try width(c + "ab") == width("ab"))
+        #expect(try width(c + "\u{0301}ab") == width("\u{0301}ab"))
+        #expect(try width("x " + c + "ab") == width("x ab"))
+    }
+
+    /// An ignorable character of a script of its own (U+180E is Mongolian) does not
+    /// cut the text into script runs: the kerning across it stays. "AV" and "Vo" are kerned pairs
+    /// in DejaVu Sans; expected: the same text without the character. Before, "A\u{180E}V" was
+    /// wider than "AV" by the pair's kerning.
+    /// (Not U+3164: HarfBuzz keeps the Hangul fillers' glyphs, so a pair around one is not kerned;
+    /// the filler still has no width.)
+    @Test(arguments: ["\u{180E}", "\u{200B}", "\u{2060}", "\u{034F}"])
+    func ignorableKeepsKerningAcrossIt(_ c: String) throws {
+        #expect(try width("AV") < width("A") + width("V"))  // the pair is kerned
+        #expect(try width("A" + c + "V") == width("AV"))
+        #expect(try width("Vo" + c + "V") == width("VoV"))
+    }
 }

@@ -245,9 +245,11 @@ struct FontChain: Sendable {
         return 0
     }
 
-    /// Characters that need no glyph of their own: joiners, variation selectors, format controls.
+    /// Characters that need no glyph of their own and so never choose a fallback font: controls
+    /// and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: joiners,
+    /// variation selectors, format controls, the soft hyphen, Hangul fillers). A narrower list
+    /// sent U+3164 HANGUL FILLER, which DejaVu Sans lacks, to the CJK font: a taller line.
     static func isIgnorable(_ s: UInt32) -> Bool {
-        (0x200B...0x200F).contains(s) || (0xFE00...0xFE0F).contains(s) || (0xE0100...0xE01EF).contains(s)
-            || s == 0x2060 || s == 0xFEFF || (0x202A...0x202E).contains(s) || s < 0x20 || s == 0x7F
+        s < 0x20 || s == 0x7F || Preparer.isDefaultIgnorable(s)
     }
 }

@@ -281,6 +281,10 @@ enum Preparer {
     private static func distribute(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                                    _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
                                    _ face: FontFace) {
+        if let moved = movingMergedGlyphs(p, buf, packed, from, to, u0) {
+            moved.withUnsafeBufferPointer { distribute(&p, buf, $0, from, to, u0, face) }
+            return
+        }
         @inline(__always) func hasGlyph(_ a: Int, _ b: Int) -> Bool {
             for u in a..<b where packed[2 * (u - u0) + 1] & 1 != 0 { return true }
             return false
@@ -357,6 +361,33 @@ enum Preparer {
         default:
             return false
         }
+    }
+
+    /// HarfBuzz removes default-ignorable characters' glyphs; where no glyph precedes them (at a
+    /// run's start) it merges the next glyph's cluster back into theirs, so "\u{200B}ab" reports
+    /// the "a" glyph at the ZWSP. Returns a copy of `packed` with each such glyph moved to the
+    /// first character after the ignorables (when that character reports no glyph of its own), or
+    /// nil when there is nothing to move.
+    private static func movingMergedGlyphs(_ p: PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                           _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int,
+                                           _ u0: Int) -> [Int32]? {
+        let start = p.start(from), end = Int(p.ends[to - 1])
+        var out: [Int32]? = nil
+        var u = start
+        while u < end {
+            guard packed[2 * (u - u0) + 1] & 1 != 0, isDefaultIgnorable(buf, at: u) else { u += 1; continue }
+            var v = u + 1
+            while v < end && isDefaultIgnorable(buf, at: v) { v += 1 }
+            if v < end && packed[2 * (v - u0) + 1] & 1 == 0 && packed[2 * (v - u0)] == 0 {
+                if out == nil { out = Array(packed) }
+                out![2 * (v - u0)] = packed[2 * (u - u0)]
+                out![2 * (v - u0) + 1] = packed[2 * (u - u0) + 1]
+                out![2 * (u - u0)] = 0
+                out![2 * (u - u0) + 1] = 0
+            }
+            u = v
+        }
+        return out
     }
 
     /// Whether font units over `unitsPerEm` are multiples of 2⁻¹⁶ (a power of two up to 65,536).
@@ -467,6 +498,9 @@ enum Preparer {
             return (s >= 0x41 && s <= 0x5A) || (s >= 0x61 && s <= 0x7A) ? latin : 0
         }
         if s >= 0x4E00 && s <= 0x9FFF { return han }
+        // A default-ignorable character (U+180E is Mongolian, U+3164 Hangul) must not start a
+        // script run of its own: that would split the text around it and lose kerning across it.
+        if isDefaultIgnorable(s) { return 0 }
         let sc = FontFace.script(of: s)
         return sc == FontFace.commonScript || sc == FontFace.inheritedScript || sc == FontFace.unknownScript ? 0 : sc
     }
