@@ -3,10 +3,11 @@
 # FreeType, HarfBuzz, ICU and pkg-config. Safe to run again; does nothing when all are present.
 set -euo pipefail
 packages=(libfreetype-dev libharfbuzz-dev libicu-dev pkg-config)
-# Optional: headless Chromium for the report's browser test, and Debian's colour emoji font for the emoji test
+# Optional: headless Chromium for the report's browser test, Debian's colour emoji font for the emoji test and
+# Unicode's test files (unicode-data) for the conformance tests
 # (each skipped without it). Not installed when
 # LAYOUT_NO_BROWSER=1; a failure to install it is a warning, never an error.
-optional=(chromium fonts-noto-color-emoji)
+optional=(chromium fonts-noto-color-emoji unicode-data)
 if [ "${LAYOUT_NO_BROWSER:-0}" = 1 ]; then optional=(); fi
 missing=()
 for p in "${packages[@]}"; do
