@@ -35,6 +35,14 @@ import Testing
             #expect(error.message == "YAML: collections nested deeper than 512 levels")
             #expect(error.column == 513)
         }
+        // Block sequences nested on one line (`- - - … x`): Yams would recurse 100,000 deep.
+        do {
+            _ = try LayoutSpec.decode(yaml: String(repeating: "- ", count: 100_000) + "x")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message == "YAML: collections nested deeper than 512 levels")
+            #expect(error.column == 1025)  // the 513th "-"
+        }
         do {
             _ = try LayoutSpec.decode(json: String(repeating: "[", count: 100_000))
             Issue.record("accepted")

@@ -95,14 +95,30 @@ enum YAMLReader {
         }
     }
 
-    /// Refuses flow collections nested deeper than `maximumDepth` (`[[[[…`), before any recursion.
+    /// Refuses collections nested deeper than `maximumDepth` before any recursion (Yams composes
+    /// recursively, so a deep document would overflow the stack): flow collections (`[[[[…`) and
+    /// compact block sequences (`- - - - …` on one line); deeper block nesting needs indentation,
+    /// which the value conversion bounds.
     private static func checkFlowDepth(_ bytes: [UInt8]) throws(SpecError) {
         var depth = 0, line = 1, column = 0
         var quote: UInt8 = 0
         var comment = false
+        var atLineStart = true, dashes = 0
+        var previous: UInt8 = 0x0A
         for b in bytes {
             column += 1
-            if b == 0x0A { line += 1; column = 0; comment = false; continue }
+            if atLineStart && quote == 0 {
+                if b == UInt8(ascii: "-") && (previous == 0x20 || previous == 0x0A || previous == 0x09) {
+                    dashes += 1
+                    if dashes > maximumDepth {
+                        throw SpecError(syntax: "YAML: collections nested deeper than \(maximumDepth) levels", line: line, column: column)
+                    }
+                } else if b != 0x20 && b != 0x09 && b != 0x0A {
+                    atLineStart = false
+                }
+            }
+            previous = b
+            if b == 0x0A { line += 1; column = 0; comment = false; atLineStart = true; dashes = 0; continue }
             if comment { continue }
             if quote != 0 {
                 if b == quote { quote = 0 }
