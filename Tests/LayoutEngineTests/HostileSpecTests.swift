@@ -44,6 +44,12 @@ import Testing
             #expect(error.column == 1025)  // the 513th "-"
         }
         do {
+            _ = try LayoutSpec.decode(yaml: String(repeating: "? ", count: 100_000) + "x")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message == "YAML: collections nested deeper than 512 levels")
+        }
+        do {
             _ = try LayoutSpec.decode(json: String(repeating: "[", count: 100_000))
             Issue.record("accepted")
         } catch {

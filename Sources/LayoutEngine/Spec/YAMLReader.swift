@@ -97,7 +97,7 @@ enum YAMLReader {
 
     /// Refuses collections nested deeper than `maximumDepth` before any recursion (Yams composes
     /// recursively, so a deep document would overflow the stack): flow collections (`[[[[…`) and
-    /// compact block sequences (`- - - - …` on one line); deeper block nesting needs indentation,
+    /// compact block collections (`- - - …`, `? ? ? …` on one line); deeper block nesting needs indentation,
     /// which the value conversion bounds.
     private static func checkFlowDepth(_ bytes: [UInt8]) throws(SpecError) {
         var depth = 0, line = 1, column = 0
@@ -108,7 +108,9 @@ enum YAMLReader {
         for b in bytes {
             column += 1
             if atLineStart && quote == 0 {
-                if b == UInt8(ascii: "-") && (previous == 0x20 || previous == 0x0A || previous == 0x09) {
+                // A block indicator (`-` entry, `?` key, `:` value) opens a level.
+                if (b == UInt8(ascii: "-") || b == UInt8(ascii: "?") || b == UInt8(ascii: ":"))
+                    && (previous == 0x20 || previous == 0x0A || previous == 0x09) {
                     dashes += 1
                     if dashes > maximumDepth {
                         throw SpecError(syntax: "YAML: collections nested deeper than \(maximumDepth) levels", line: line, column: column)
