@@ -43,6 +43,14 @@ import Testing
             #expect(error.message == "YAML: collections nested deeper than 512 levels")
             #expect(error.column == 1025)  // the 513th "-"
         }
+        // Nesting through indentation: 2,000 levels, one more space each.
+        do {
+            _ = try LayoutSpec.decode(yaml: (0..<2_000).map { String(repeating: " ", count: $0) + "-\n" }.joined())
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message == "YAML: a line indented more than 1024 columns")
+            #expect(error.line == 1026)
+        }
         do {
             _ = try LayoutSpec.decode(yaml: String(repeating: "? ", count: 100_000) + "x")
             Issue.record("accepted")

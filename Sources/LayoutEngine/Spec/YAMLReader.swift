@@ -13,6 +13,8 @@ enum YAMLReader {
     static let maximumValues = 5_000_000
     /// The deepest nesting of flow collections (`[`, `{`) accepted, checked before parsing.
     static let maximumDepth = 512
+    /// The widest indentation accepted (checked before parsing: deep block nesting needs it).
+    static let maximumIndentation = 2 * maximumDepth
 
     static func read(_ bytes: [UInt8]) throws(SpecError) -> JSONValue {
         try readWithWarnings(bytes).value
@@ -117,6 +119,10 @@ enum YAMLReader {
                     }
                 } else if b != 0x20 && b != 0x09 && b != 0x0A {
                     atLineStart = false
+                } else if b != 0x0A, column > maximumIndentation {
+                    // Nesting through indentation: a line indented this far could open more levels
+                    // than the limit (one space each), which Yams would recurse through first.
+                    throw SpecError(syntax: "YAML: a line indented more than \(maximumIndentation) columns", line: line, column: column)
                 }
             }
             previous = b
