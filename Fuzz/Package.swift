@@ -17,5 +17,10 @@ let package = Package(
             name: "SpecFuzz",
             dependencies: [.product(name: "LayoutEngine", package: rootIdentity)],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // One `measure --jsonl` line: decoded as the CLI decodes it, then measured (with its lines).
+        .executableTarget(
+            name: "JSONLFuzz",
+            dependencies: [.product(name: "LayoutEngine", package: rootIdentity)],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )
