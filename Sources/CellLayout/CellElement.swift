@@ -121,14 +121,24 @@ public enum CellJustification: String, Hashable, Sendable, CaseIterable {
 /// A text element's content: the string and its resolved style (font, size, `numberOfLines`,
 /// `lineBreakMode`, paragraph settings, pixel scale).
 public struct CellText: Hashable, Sendable {
-    /// The text.
+    /// The text (with `attributed`, its joined string).
     public var text: String
-    /// How it is set.
+    /// The text as runs (bold names, links, two sizes, inline images), measured run by run; nil
+    /// for a plain string.
+    public var attributed: AttributedText?
+    /// How it is set (for an attributed text: the defaults of its runs and the paragraph settings).
     public var style: TextStyle
 
     /// A text in a style.
     public init(_ text: String, style: TextStyle) {
         self.text = text
+        self.style = style
+    }
+
+    /// An attributed text in a style.
+    public init(_ text: AttributedText, style: TextStyle) {
+        self.text = text.string
+        self.attributed = text
         self.style = style
     }
 }
@@ -163,6 +173,16 @@ extension CellElement {
 
     /// A text in `style`, with UILabel's `numberOfLines` and `lineBreakMode` laid over the style's.
     public static func text(_ text: String, style: TextStyle = TextStyle(), numberOfLines: Int? = nil,
+                            lineBreakMode: TextLineBreakMode? = nil) -> CellElement {
+        var s = style
+        if let numberOfLines { s.numberOfLines = numberOfLines }
+        if let lineBreakMode { s.lineBreakMode = lineBreakMode }
+        return CellElement(.text(CellText(text, style: s)))
+    }
+
+    /// An attributed text (runs with their own fonts, sizes and inline boxes), sized as
+    /// `text(_:style:numberOfLines:lineBreakMode:)` sizes a plain one.
+    public static func text(_ text: AttributedText, style: TextStyle = TextStyle(), numberOfLines: Int? = nil,
                             lineBreakMode: TextLineBreakMode? = nil) -> CellElement {
         var s = style
         if let numberOfLines { s.numberOfLines = numberOfLines }

@@ -379,7 +379,12 @@ struct FlexSolver {
             throw CellLayoutError(path: path(n), message: "a text, but no text engine to measure it")
         }
         do throws(TextLayoutError) {
-            let p = try engine.prepare(texts[t].text, style: texts[t].style)
+            let p: PreparedText
+            if let attributed = texts[t].attributed {
+                p = try engine.prepare(attributed, style: texts[t].style)
+            } else {
+                p = try engine.prepare(texts[t].text, style: texts[t].style)
+            }
             prepared[t] = p
             return p
         } catch {

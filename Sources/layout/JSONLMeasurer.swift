@@ -138,7 +138,8 @@ final class JSONLMeasurer: @unchecked Sendable {
                     continue
                 }
                 do {
-                    let r = try engine.measure(request.text, style: request.style, width: request.width)
+                    let r = try request.attributedText.map { try engine.measure($0, style: request.style, width: request.width) }
+                        ?? engine.measure(request.text, style: request.style, width: request.width)
                     out += r.jsonLine(idJSON: request.idJSON, warnings: request.warnings)
                 } catch {
                     out += measureErrorLine(idJSON: request.idJSON, message: "input line \(lineNumber): \(error)")

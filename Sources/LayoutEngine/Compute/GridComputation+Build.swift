@@ -154,7 +154,10 @@ extension GridComputation {
         if let layout = item.layout {
             let root = layout.resolved(scope: scope, scale: scale)
             var fonts: Set<String> = []
-            root.forEachText { fonts.insert($0.style.font) }
+            root.forEachText { text in
+                fonts.insert(text.style.font)
+                for run in text.attributed?.runs ?? [] { if let f = run.font { fonts.insert(f) } }
+            }
             for font in fonts.sorted() {
                 if let problem = environment.problem(withFont: font) { throw .measurement(path: itemPath + ".layout", message: problem) }
             }
@@ -166,7 +169,12 @@ extension GridComputation {
             if let problem = environment.problem(withFont: style.font) {
                 throw .measurement(path: itemPath + (item.textStyle == nil ? ".text" : ".textStyle"), message: problem)
             }
-            text = GridItemContent.Text(string: string, style: style, insets: item.insets ?? .zero)
+            for (i, run) in (item.attributedText?.runs ?? []).enumerated() {
+                if let font = run.font, let problem = environment.problem(withFont: font) {
+                    throw .measurement(path: itemPath + ".text[\(i)].font", message: problem)
+                }
+            }
+            text = GridItemContent.Text(string: string, attributed: item.attributedText, style: style, insets: item.insets ?? .zero)
         }
         return GridItemContent(path: itemPath, size: item.size, text: text)
     }

@@ -50,21 +50,36 @@ extension TableComputation {
         guard let style = cell.style else {
             let textStyle = scope.resolve(cell.textStyle, fallback: CellLabelDefaults.textBlockStyle, scale: scale)
             if cell.text != nil { try checkFont(textStyle.font, path: rowPath + ".textStyle") }
-            return .textBlock(RowContent.TextBlock(text: cell.text, style: textStyle, insets: insets, image: cell.image))
+            try checkRunFonts(cell.attributedText, path: rowPath + ".text")
+            return .textBlock(RowContent.TextBlock(text: cell.text, attributedText: cell.attributedText, style: textStyle, insets: insets,
+                                                   image: cell.image))
         }
         let textStyle = scope.resolve(cell.textStyle, fallback: CellLabelDefaults.textStyle(for: style), scale: scale)
         let detailStyle = scope.resolve(cell.detailTextStyle, fallback: CellLabelDefaults.detailStyle(for: style), scale: scale)
         if cell.text != nil { try checkFont(textStyle.font, path: rowPath + ".textStyle") }
         if cell.detail != nil { try checkFont(detailStyle.font, path: rowPath + ".detailTextStyle") }
+        try checkRunFonts(cell.attributedText, path: rowPath + ".text")
+        try checkRunFonts(cell.attributedDetail, path: rowPath + ".detail")
         return .cell(RowContent.CellLabels(style: style,
-                                           text: cell.text, textStyle: textStyle, detail: cell.detail,
+                                           text: cell.text, attributedText: cell.attributedText, textStyle: textStyle,
+                                           detail: cell.detail, attributedDetail: cell.attributedDetail,
                                            detailStyle: detailStyle, image: cell.image))
+    }
+
+    /// Every font the runs of an attributed text name can be loaded.
+    func checkRunFonts(_ text: AttributedText?, path: String) throws(ComputeError) {
+        for (i, run) in (text?.runs ?? []).enumerated() {
+            if let font = run.font { try checkFont(font, path: path + "[\(i)].font") }
+        }
     }
 
     /// Every font a composed cell's texts name can be loaded.
     func checkFonts(in element: CellElement, path: String) throws(ComputeError) {
         var fonts: Set<String> = []
-        element.forEachText { fonts.insert($0.style.font) }
+        element.forEachText { text in
+            fonts.insert(text.style.font)
+            for run in text.attributed?.runs ?? [] { if let f = run.font { fonts.insert(f) } }
+        }
         for font in fonts.sorted() { try checkFont(font, path: path) }
     }
 

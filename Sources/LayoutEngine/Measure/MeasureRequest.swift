@@ -7,8 +7,11 @@ import TextLayout
 public struct MeasureRequest: Sendable, Hashable {
     /// Echoed in the result; any JSON scalar, kept as its JSON text.
     public var idJSON: String?
-    /// The text to measure.
+    /// The text to measure (with `attributedText`, its joined string).
     public var text: String
+    /// The text as runs, when the case gave a list (`"text": [{"text": "@name", "font": …}, …]`);
+    /// measured instead of `text`.
+    public var attributedText: AttributedText?
     /// Font, size, wrapping and paragraph settings.
     public var style: TextStyle
     /// The available width; nil or 0 = unlimited.
@@ -72,8 +75,27 @@ extension MeasureRequest {
             default: throw fail("\(key): must be a number")
             }
         }
-        guard case .string(let text)? = dict["text"] else {
-            throw fail(dict["text"] == nil ? "text: missing" : "text: must be a string")
+        var text = ""
+        var attributed: AttributedText?
+        var runWarnings: [String] = []
+        switch dict["text"] {
+        case .string(let s)?:
+            text = s
+        case .array?:
+            // Runs: decoded by the spec's reader, so messages name the run (`text[1].size: …`).
+            let context = SpecDecodingContext()
+            do {
+                (text, attributed) = try SpecNode(value: dict["text"]!, path: JSONPath.root.appending("text"), context: context).textContent()
+            } catch let e as SpecError {
+                throw fail(e.description)
+            } catch {
+                throw fail("text: \(error)")
+            }
+            runWarnings = context.warnings.map { "\($0.path): \($0.message)" }
+        case nil:
+            throw fail("text: missing")
+        default:
+            throw fail("text: must be a string or an array of runs")
         }
         var style = TextStyle()
         if let v = dict["font"] {
@@ -114,6 +136,8 @@ extension MeasureRequest {
             throw fail("width: must be a finite number ≥ 0, 0 = unlimited (got \(w))")
         }
         var request = MeasureRequest(text: text, style: style, width: width, idJSON: id)
+        request.attributedText = attributed
+        request.warnings = runWarnings
         for key in dict.keys where !fields.contains(key) {
             request.warnings.append("\(key): unknown field, ignored\(suggestion(for: key, among: fields))")
         }

@@ -20,6 +20,7 @@ final class GridItemContent: Sendable {
     /// Self-sizing text: measured at the room on the line less `insets`, then `insets` added.
     struct Text: Sendable {
         var string: String
+        var attributed: AttributedText?
         var style: TextStyle
         var insets: EdgeInsets
     }
@@ -65,8 +66,10 @@ struct GridItemSizer: FlowItemSizer {
     /// The item size of `text` when the item may be `availableWidth` wide (nil: unlimited).
     func measure(_ text: GridItemContent.Text, availableWidth: Double?) throws -> Size {
         let inner = availableWidth.map { $0 - text.insets.horizontal }
-        let measured = try environment.engine().size(of: text.string, style: text.style,
-                                                     width: inner.flatMap { $0 > 0 ? $0 : nil }).size
+        let width = inner.flatMap { $0 > 0 ? $0 : nil }
+        let engine = try environment.engine()
+        let measured = try text.attributed.map { try engine.size(of: $0, style: text.style, width: width).size }
+            ?? engine.size(of: text.string, style: text.style, width: width).size
         return scale.ceil(Size(width: measured.width + text.insets.horizontal,
                                height: measured.height + text.insets.vertical))
     }

@@ -94,8 +94,10 @@ extension RowContent {
     struct CellLabels: Sendable {
         var style: CellStyle
         var text: String?
+        var attributedText: AttributedText?
         var textStyle: TextStyle
         var detail: String?
+        var attributedDetail: AttributedText?
         var detailStyle: TextStyle
         var image: Size?
     }
@@ -103,6 +105,7 @@ extension RowContent {
     /// A custom cell's text block; `insets` nil = the cell's layout margins.
     struct TextBlock: Sendable {
         var text: String?
+        var attributedText: AttributedText?
         var style: TextStyle
         var insets: EdgeInsets?
         var image: Size?

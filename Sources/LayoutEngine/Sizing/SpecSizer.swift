@@ -25,7 +25,7 @@ struct SpecSizer: TableSizer {
         case .title(let title):
             let margins = request.layoutMargins
             let width = request.contentWidth - margins.left - margins.right
-            return try textSize(title.title, title.style, width: width).height + title.padding.top + title.padding.bottom
+            return try textSize(title.title, nil, title.style, width: width).height + title.padding.top + title.padding.bottom
         case .row(let content):
             switch content.measure {
             case .nothing:
@@ -52,11 +52,11 @@ struct SpecSizer: TableSizer {
         if c.text != nil, g.textWidth <= 0 {
             throw Self.noRoom(g.textWidth, "the cell's text label")
         }
-        let text = try c.text.map { try textSize($0, c.textStyle, width: g.textWidth) } ?? .zero
+        let text = try c.text.map { try textSize($0, c.attributedText, c.textStyle, width: g.textWidth) } ?? .zero
         var detailHeight = 0.0
         if let detail = c.detail, c.style != .default {
             let width = c.style == .value1 ? g.detailWidth(afterTextWidth: text.width) : (g.detailWidth ?? 0)
-            detailHeight = try textSize(detail, c.detailStyle, width: width).height
+            detailHeight = try textSize(detail, c.attributedDetail, c.detailStyle, width: width).height
         }
         return g.height(textHeight: text.height, detailHeight: detailHeight, imageHeight: c.image?.height ?? 0)
     }
@@ -67,7 +67,7 @@ struct SpecSizer: TableSizer {
         var width = r.contentWidth - insets.left - insets.right
         if let image = b.image { width -= image.width + environment.tableMetrics.imageTextGap }
         if let t = b.text, !t.isEmpty, width <= 0 { throw Self.noRoom(width, "the text block (after its insets)") }
-        let text = try b.text.map { try textSize($0, b.style, width: width).height } ?? 0
+        let text = try b.text.map { try textSize($0, b.attributedText, b.style, width: width).height } ?? 0
         return Swift.max(text, b.image?.height ?? 0) + insets.top + insets.bottom
     }
 
@@ -153,8 +153,11 @@ struct SpecSizer: TableSizer {
     }
 
     /// The size of `text` at `width` (≤ 0 is treated as a line with no room, measured unwrapped).
-    func textSize(_ text: String, _ style: TextStyle, width: Double) throws -> Size {
-        try environment.engine().size(of: text, style: style, width: width > 0 ? width : nil).size
+    func textSize(_ text: String, _ attributed: AttributedText? = nil, _ style: TextStyle, width: Double) throws -> Size {
+        if let attributed {
+            return try environment.engine().size(of: attributed, style: style, width: width > 0 ? width : nil).size
+        }
+        return try environment.engine().size(of: text, style: style, width: width > 0 ? width : nil).size
     }
 }
 

@@ -127,7 +127,8 @@ extension SpecNode {
             choice.numberOfLines = try o.optional("numberOfLines")?.integer(in: 0...Int(Int32.max))
             choice.lineBreakMode = try o.optional("lineBreakMode")?.choice(TextLineBreakMode.self)
             texts.append(choice)
-            element = CellElement(.text(CellText(try node.string(), style: TextStyle())))
+            let (string, attributed) = try node.textContent()
+            element = CellElement(.text(attributed.map { CellText($0, style: TextStyle()) } ?? CellText(string, style: TextStyle())))
         case "spacer":
             _ = try node.object(known: [])
             element = .spacer

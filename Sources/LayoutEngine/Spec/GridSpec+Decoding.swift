@@ -169,7 +169,7 @@ extension SpecNode {
         if o.optional("width") != nil || o.optional("height") != nil {
             item.size = Size(width: try o.required("width").positive(), height: try o.required("height").positive())
         }
-        item.text = try o.optional("text")?.string()
+        if let n = o.optional("text") { (item.text, item.attributedText) = try n.textContent() }
         item.textStyle = try o.optional("textStyle")?.textStyleRef()
         item.insets = try o.optional("insets")?.insets()
         return item

@@ -94,6 +94,8 @@ public struct ItemSpec: Hashable, Sendable {
     public var size: Size?
     /// `text`: self-sizing content.
     public var text: String?
+    /// `text` given as a list of runs (attributed text); `text` then holds its joined string.
+    public var attributedText: AttributedText?
     public var textStyle: TextStyleRef?
     /// Padding around the text.
     public var insets: EdgeInsets?

@@ -81,8 +81,8 @@ extension SpecNode {
         if cellKeys.isEmpty { return .none }
         var cell = CellContent()
         cell.style = try o.optional("style")?.choice(CellStyle.self)
-        cell.text = try o.optional("text")?.string()
-        cell.detail = try o.optional("detail")?.string()
+        if let n = o.optional("text") { (cell.text, cell.attributedText) = try n.textContent() }
+        if let n = o.optional("detail") { (cell.detail, cell.attributedDetail) = try n.textContent() }
         if let n = o.optional("image") {
             let size = try n.size()
             cell.image = Size(width: size.width, height: size.height)

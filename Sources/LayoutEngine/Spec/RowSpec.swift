@@ -42,10 +42,16 @@ public indirect enum RowContent: Hashable, Sendable {
 public struct CellContent: Hashable, Sendable {
     /// The UIKit cell style; nil for a custom cell whose content is a text block with `insets`.
     public var style: CellStyle?
-    /// `text`: the text label (or the text block of a custom cell).
+    /// `text`: the text label (or the text block of a custom cell). With `attributedText`, its
+    /// joined string.
     public var text: String?
+    /// `text` given as a list of runs (UIKit's `attributedText`): measured run by run. Setting it
+    /// does not change `text`; the spec decoder sets both.
+    public var attributedText: AttributedText?
     /// `detail`: the detail label (`value1`, `value2`, `subtitle`).
     public var detail: String?
+    /// `detail` given as a list of runs.
+    public var attributedDetail: AttributedText?
     /// `image`: the image view's size, on the leading side.
     public var image: Size?
     /// `textStyle`: the style of `text` (a name from `textStyles` or a built-in, or inline).

@@ -21,6 +21,13 @@ struct PreparedParagraph: @unchecked Sendable {
         case newline
     }
 
+    /// A run's vertical extent, in ems of the style's size: × the size gives points.
+    struct LineMetric: Hashable, Sendable {
+        var ascent: Double
+        var descent: Double
+        var leading: Double
+    }
+
     /// The text as given.
     var text: String = ""
     /// Owns the memory the buffers below point into (nil for an empty paragraph).
@@ -42,6 +49,10 @@ struct PreparedParagraph: @unchecked Sendable {
     var fonts: UnsafeMutableBufferPointer<UInt8>
     /// The vertical metrics of each font of the chain (index 0 = the primary font).
     var metrics: [FontMetrics]
+    /// For an attributed text (`AttributedPreparer`): per font index, the line metrics of a run
+    /// in its own font, size and baseline offset, in ems of the style's size; a line's height
+    /// comes from these, and the primary font no longer counts on every line. Empty for plain text.
+    var lineMetrics: [LineMetric] = []
     /// Whether every cluster uses font 0 (lets line heights skip a scan).
     var singleFont: Bool
     /// Whether every advance and adjustment is a whole number of font units over a power-of-two

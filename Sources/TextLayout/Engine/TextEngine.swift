@@ -125,6 +125,39 @@ public final class TextEngine: Sendable {
         return PreparedText(box: p, style: style)
     }
 
+    /// Prepares an attributed text (`AttributedText`): runs take the style's font and size unless
+    /// they give their own; the paragraph settings are the style's. A text whose runs are all
+    /// plain is prepared as its joined string. Cached like a plain text.
+    ///
+    /// The preparation is for `style.size`: laid out with another size (by setting `style` on the
+    /// result), every run scales in proportion.
+    public func prepare(_ text: AttributedText, style: TextStyle) throws(TextLayoutError) -> PreparedText {
+        try style.validate()
+        try text.validate()
+        if text.isPlain { return try prepare(text.string, style: style) }
+        let build = { () throws(TextLayoutError) -> PreparedBox in
+            PreparedBox(try AttributedPreparer.prepare(text, style: style, registry: self.registry, cache: self.shapeCache,
+                                                        direct: self.directShaping))
+        }
+        guard paragraphs.isEnabled else { return PreparedText(box: try build(), style: style) }
+        let key = ParagraphCache.Key(font: AttributedPreparer.cacheKey(text, style: style), text: text.string)
+        if let p = paragraphs.get(key) { return PreparedText(box: p, style: style) }
+        let p = try build()
+        paragraphs.put(key, p)
+        return PreparedText(box: p, style: style)
+    }
+
+    /// Measures an attributed text in `style` at `width` points (nil or 0 = unlimited): every
+    /// line's range (in the code units of `text.string`), text and width.
+    public func measure(_ text: AttributedText, style: TextStyle, width: Double?) throws(TextLayoutError) -> TextLayoutResult {
+        try prepare(text, style: style).layout(width: width)
+    }
+
+    /// The size of an attributed text at `width`, without building its lines.
+    public func size(of text: AttributedText, style: TextStyle, width: Double?) throws(TextLayoutError) -> TextMeasurement {
+        try prepare(text, style: style).measure(width: width)
+    }
+
     /// Measures `text` in `style` at `width` points (nil or 0 = unlimited: one line per paragraph).
     public func measure(_ text: String, style: TextStyle, width: Double?) throws(TextLayoutError) -> TextLayoutResult {
         try prepare(text, style: style).layout(width: width)
@@ -196,7 +229,7 @@ public struct PreparedText: Sendable {
             try style.validate()
             return (LineHeights(box, style), nil)
         } catch {
-            return (LineHeights(primary: box.paragraph.metrics[0], style), error)  // never used
+            return (LineHeights(primaryOf: box, style), error)  // never used
         }
     }
 

@@ -17,7 +17,7 @@ struct TextLayouter {
     init(_ box: PreparedBox, style: TextStyle) {
         self.box = box
         self.style = style
-        heights = LineHeights(primary: box.paragraph.metrics[0], style)
+        heights = LineHeights(primaryOf: box, style)
     }
 
     /// The paragraph, borrowed in place.
@@ -208,7 +208,7 @@ struct LineHeights {
 
     /// The rules of `style` for the paragraph in `box`, with its two fonts' line heights.
     init(_ box: PreparedBox, _ style: TextStyle) {
-        self.init(primary: box.paragraph.metrics[0], style)
+        self.init(primaryOf: box, style)
         let segments = box.paragraph.segments
         guard !box.paragraph.singleFont, !segments.lastSeen.isEmpty else { return }
         let a: UInt64 = 1 << UInt64(segments.fontPair.0), b: UInt64 = 1 << UInt64(segments.fontPair.1)
@@ -225,13 +225,24 @@ struct LineHeights {
         pairHeights[(fonts & pairBits.0 != 0 ? 1 : 0) | (fonts & pairBits.1 != 0 ? 2 : 0)]
     }
 
-    init(primary metrics: FontMetrics, _ style: TextStyle) {
+    /// The rules of `style`, with the height of a line in the paragraph's first font only.
+    init(primaryOf box: PreparedBox, _ style: TextStyle) {
         size = style.size
         fontLeading = style.fontLeading
         lineHeightMultiple = style.lineHeightMultiple
         minimumLineHeight = style.minimumLineHeight
         maximumLineHeight = style.maximumLineHeight
-        primary = adjusted(metrics.lineHeight(size: size, fontLeading: fontLeading))
+        if let m = box.paragraph.lineMetrics.first {
+            primary = adjusted(Self.natural(m, size: size, fontLeading: fontLeading))
+        } else {
+            primary = adjusted(box.paragraph.metrics[0].lineHeight(size: size, fontLeading: fontLeading))
+        }
+    }
+
+    /// An attributed run's natural line height at `size`.
+    @inline(__always)
+    private static func natural(_ m: PreparedParagraph.LineMetric, size: Double, fontLeading: Bool) -> Double {
+        m.ascent * size + m.descent * size + (fontLeading ? max(m.leading, 0) * size : 0)
     }
 
     /// The height of a line of clusters `start ..< end`, from the fonts on it (the primary font
@@ -241,9 +252,12 @@ struct LineHeights {
     @inline(__always)
     func height(_ box: PreparedBox, _ start: Int, _ end: Int, ellipsis: Bool, known: UInt64 = 0) -> Double {
         if box.paragraph.singleFont && (!ellipsis || box.paragraph.ellipsisFont == 0) { return primary }
-        var mask = (known != 0 ? known : box.paragraph.fontMask(start, Swift.min(end, box.paragraph.count))) | 1
+        // Plain text: the primary font counts on every line. Attributed text: only the runs on it.
+        let attributed = !box.paragraph.lineMetrics.isEmpty
+        var mask = (known != 0 ? known : box.paragraph.fontMask(start, Swift.min(end, box.paragraph.count))) | (attributed ? 0 : 1)
         if ellipsis { mask |= 1 << UInt64(box.paragraph.ellipsisFont) }
-        if mask == 1 { return primary }
+        if mask <= 1 { return primary }
+        if attributed { return attributedHeight(box, mask) }
         var asc = 0.0, desc = 0.0, gap = 0.0
         var rest = mask
         while rest != 0 {
@@ -255,6 +269,22 @@ struct LineHeights {
             if fontLeading { gap = max(gap, m.leading(size: size)) }
         }
         return adjusted(asc + desc + gap)
+    }
+
+    /// The height of a line of an attributed text whose fonts are `mask`: the largest ascent plus
+    /// the largest descent (plus the largest line gap) among its runs.
+    private func attributedHeight(_ box: PreparedBox, _ mask: UInt64) -> Double {
+        var asc = -Double.infinity, desc = -Double.infinity, gap = 0.0
+        var rest = mask
+        while rest != 0 {
+            let f = rest.trailingZeroBitCount
+            rest &= rest - 1
+            let m = box.paragraph.lineMetrics[f]
+            asc = max(asc, m.ascent * size)
+            desc = max(desc, m.descent * size)
+            if fontLeading { gap = max(gap, m.leading * size) }
+        }
+        return adjusted(max(asc + desc, 0) + gap)
     }
 
     /// A natural line height after `lineHeightMultiple` and the minimum and maximum.

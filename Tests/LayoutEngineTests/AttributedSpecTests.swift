@@ -1,0 +1,105 @@
+import Foundation
+import LayoutGeometry
+import Testing
+@testable import LayoutEngine
+
+/// Attributed text wherever a spec takes a text: a row's text block, a system cell's labels, a
+/// composed cell's text leaf, a grid item, a `measure --jsonl` case. Expected sizes are the text
+/// engine's own answer for the same runs (tested against arithmetic in AttributedTextTests), so
+/// these check the plumbing: runs reach the engine, in the right style, at the right width.
+@Suite struct AttributedSpecTests {
+    static let runsJSON = """
+        [{"text": "@Kenshin Cui", "font": "DejaVu Sans Bold"}, " 今天天气不错，", {"text": "#话题#", "size": 15},
+         {"attachment": {"width": 18, "height": 18, "baseline": -3}}, {"text": " see https://example.com", "kern": 0.5}]
+        """
+    static let runs = AttributedText([
+        .text("@Kenshin Cui", font: "DejaVu Sans Bold"), .text(" 今天天气不错，"), .text("#话题#", size: 15),
+        .attachment(width: 18, height: 18, baseline: -3), .text(" see https://example.com", kern: 0.5),
+    ])
+
+    func size(width: Double?, size points: Double = 17) throws -> Size {
+        let engine = try Layouter.shared.textEngine()
+        return try engine.size(of: Self.runs, style: TextStyle(size: points, scale: PixelScale(2)), width: width).size
+    }
+
+    @Test func runsDecodeToTheSwiftValue() throws {
+        let spec = try LayoutSpec.decode(json: """
+            {"width": 300, "rows": [{"text": \(Self.runsJSON)}]}
+            """).spec
+        guard case .table(let t) = spec, case .cell(let c)? = t.sections[0].rows.element(at: 0)?.content else {
+            Issue.record("expected a table row with a cell")
+            return
+        }
+        #expect(c.attributedText == Self.runs)
+        #expect(c.text == Self.runs.string)
+    }
+
+    @Test func aTextBlockRowIsAsTallAsItsRuns() throws {
+        let spec = try LayoutSpec.decode(json: """
+            {"width": 300, "scale": 2, "separatorStyle": "none", "rows": [
+              {"height": "automatic", "text": \(Self.runsJSON), "textStyle": {"size": 17}, "insets": {"top": 10, "left": 10, "bottom": 10, "right": 10}}]}
+            """).spec
+        let result = try Layouter.shared.compute(spec)
+        let text = try size(width: 280)
+        #expect(text.height > 40)  // it wraps at 280
+        #expect(result.sections[0].elements[0].rect.height == text.height + 20)
+    }
+
+    @Test func aComposedTextLeafTakesItsRunsSize() throws {
+        let spec = try LayoutSpec.decode(json: """
+            {"width": 320, "scale": 2, "separatorStyle": "none", "rows": [
+              {"layout": {"stack": "vertical", "padding": 10, "alignment": "start", "children": [
+                 {"id": "t", "text": \(Self.runsJSON), "textStyle": {"size": 17}}]}}]}
+            """).spec
+        let result = try Layouter.shared.compute(spec)
+        let text = try size(width: 300)
+        let frame = result.sections[0].elements[0].frames?.first { $0.id == "t" }?.rect
+        #expect(frame == Rect(x: 10, y: 10, width: text.width, height: text.height))
+    }
+
+    @Test func aGridItemTakesItsRunsSize() throws {
+        let spec = try LayoutSpec.decode(json: """
+            {"kind": "grid", "width": 375, "scale": 2, "estimatedItemSize": {"width": 100, "height": 100},
+             "items": [{"text": \(Self.runsJSON), "textStyle": {"size": 17}, "insets": {"top": 4, "left": 4, "bottom": 4, "right": 4}}]}
+            """).spec
+        let result = try Layouter.shared.compute(spec)
+        let text = try size(width: 375 - 8)
+        #expect(result.sections[0].elements[0].rect.size == Size(width: text.width + 8, height: text.height + 8))
+    }
+
+    @Test(arguments: [
+        (#"{"width": 300, "rows": [{"text": [{"text": "a"}, {"text": "b", "size": -2}]}]}"#, "rows[0].text[1].size"),
+        (#"{"width": 300, "rows": [{"text": [{"font": "DejaVu Sans"}]}]}"#, "rows[0].text[0]"),
+        (#"{"width": 300, "rows": [{"text": [{"text": "a", "attachment": {"width": 1, "height": 1}}]}]}"#, "rows[0].text[0]"),
+        (#"{"width": 300, "rows": [{"text": [{"attachment": {"width": -1, "height": 1}}]}]}"#, "rows[0].text[0].attachment.width"),
+        (#"{"width": 300, "rows": [{"text": [{"text": "a", "kern": "wide"}]}]}"#, "rows[0].text[0].kern"),
+        (#"{"width": 300, "rows": [{"text": 12}]}"#, "rows[0].text"),
+    ])
+    func badRunsNameTheirPath(json: String, path: String) {
+        do {
+            _ = try LayoutSpec.decode(json: json)
+            Issue.record("expected an error at \(path)")
+        } catch {
+            #expect("\(error)".contains(path + ":"), "\(error)")
+        }
+    }
+
+    @Test func aRunsUnknownFontIsAnErrorAtItsPath() {
+        do {
+            let spec = try LayoutSpec.decode(json: #"{"width": 300, "rows": [{"text": ["a", {"text": "b", "font": "No Such Font"}]}]}"#).spec
+            _ = try Layouter.shared.compute(spec)
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains("rows[0].text[1].font"), "\(error)")
+        }
+    }
+
+    @Test func aJSONLCaseTakesRuns() throws {
+        let line = #"{"id": 7, "text": \#(Self.runsJSON), "size": 17, "width": 200, "scale": 2}"#
+        let request = try MeasureRequest.decode(jsonLine: Array(line.utf8))
+        #expect(request.attributedText == Self.runs)
+        #expect(request.text == Self.runs.string)
+        let unknown = try MeasureRequest.decode(jsonLine: Array(#"{"text": [{"text": "a", "sise": 3}]}"#.utf8))
+        #expect(unknown.warnings == [#"text[0].sise: unknown field, ignored (did you mean "size"?)"#])
+    }
+}
