@@ -95,7 +95,7 @@ import Testing
         (#"{"rows": [{"layout": {"box": {}, "text": "x"}}]}"#, "rows[0].layout: an element is one kind, but this one says box and text"),
         (#"{"rows": [{"template": "post"}]}"#, "rows[0].template: unknown template \"post\" (the spec defines no templates)"),
         (#"{"templates": {"t": {"text": "$s"}}, "rows": [{"template": "t", "data": {}}]}"#, "rows[0].data: template \"t\" binds \"$s\", which data does not give"),
-        (#"{"templates": {"t": {"text": "$s"}}, "rows": [{"template": "t", "data": {"s": 5}}]}"#, "templates.t.text: expected a string, got a number (template \"t\" used by rows[0])"),
+        (#"{"templates": {"t": {"text": "$s"}}, "rows": [{"template": "t", "data": {"s": 5}}]}"#, "templates.t.text: expected a string or an array of runs, got a number (template \"t\" used by rows[0])"),
     ])
     func badLayoutsNameThePath(json: String, message: String) {
         do {

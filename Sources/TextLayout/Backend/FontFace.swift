@@ -30,6 +30,8 @@ final class FontFace: @unchecked Sendable {
     private let bytes: UnsafeMutableRawBufferPointer
     private let hbFace: OpaquePointer
     private let hbFont: OpaquePointer
+    /// A colour bitmap face's strike advances (read by the HarfBuzz font's advance function).
+    private let advanceTable: UnsafeMutableBufferPointer<Int32>?
     /// Shapes simple runs without HarfBuzz (nil when the font is not one it can match HarfBuzz on).
     private let direct: DirectShaper?
 
@@ -66,13 +68,38 @@ final class FontFace: @unchecked Sendable {
             throw .fontInvalid(path: path, reason: "HarfBuzz could not open the face", freeTypeCode: nil)
         }
         hb_blob_destroy(blob)
-        guard let font = hb_font_create(face) else {
+        guard var font = hb_font_create(face) else {
             hb_face_destroy(face)
             buffer.deallocate()
             throw .fontInvalid(path: path, reason: "HarfBuzz could not create a font", freeTypeCode: nil)
         }
         let upem = Int32(loaded.metrics.unitsPerEm)
         hb_font_set_scale(font, upem, upem)
+        var advanceTable: UnsafeMutableBufferPointer<Int32>?
+        if let table = loaded.bitmapAdvances, let funcs = hb_font_funcs_create() {
+            // A colour bitmap face: horizontal advances from its strike (see `FreeTypeInfo`),
+            // everything else from the OpenType tables (the parent font).
+            let copy = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(table.count, 1))
+            _ = copy.initialize(from: table)
+            advanceTable = copy
+            hb_font_funcs_set_glyph_h_advance_func(funcs, { _, data, glyph, _ in
+                guard let data else { return 0 }
+                let t = data.assumingMemoryBound(to: BitmapAdvances.self).pointee
+                return Int(glyph) < t.count ? t.base[Int(glyph)] : 0
+            }, nil, nil)
+            hb_font_funcs_make_immutable(funcs)
+            let header = UnsafeMutablePointer<BitmapAdvances>.allocate(capacity: 1)
+            header.initialize(to: BitmapAdvances(base: copy.baseAddress!, count: table.count))
+            if let sub = hb_font_create_sub_font(font) {
+                hb_font_set_funcs(sub, funcs, header, { $0?.deallocate() })
+                hb_font_destroy(font)
+                font = sub
+            } else {
+                header.deallocate()
+            }
+            hb_font_funcs_destroy(funcs)
+        }
+        self.advanceTable = advanceTable
         hb_font_make_immutable(font)
         var coverage = [UInt64](repeating: 0, count: 1024)
         if let set = hb_set_create() {
@@ -100,6 +127,7 @@ final class FontFace: @unchecked Sendable {
     deinit {
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)
+        advanceTable?.deallocate()
         bytes.deallocate()
     }
 
@@ -119,7 +147,11 @@ final class FontFace: @unchecked Sendable {
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32, into out: inout ShapedUnits) {
         HarfBuzzBuffers.with { buffer in
             hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
-            hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+            // The script's own direction: Arabic and Hebrew shape right to left (joining forms,
+            // lam-alef ligatures and mark positions depend on it); advances per cluster are the
+            // same in either glyph order.
+            let direction = hb_script_get_horizontal_direction(hb_script_t(rawValue: script))
+            hb_buffer_set_direction(buffer, direction == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
             hb_buffer_guess_segment_properties(buffer)
             // Default-ignorable characters (ZWSP, ZWJ, joiners, bidi marks, soft hyphens, variation
@@ -166,4 +198,10 @@ final class FontFace: @unchecked Sendable {
     static let commonScript = HB_SCRIPT_COMMON.rawValue
     static let inheritedScript = HB_SCRIPT_INHERITED.rawValue
     static let unknownScript = HB_SCRIPT_UNKNOWN.rawValue
+}
+
+/// What a colour bitmap face's HarfBuzz advance function reads: its strike advances by glyph.
+private struct BitmapAdvances {
+    let base: UnsafeMutablePointer<Int32>
+    let count: Int
 }

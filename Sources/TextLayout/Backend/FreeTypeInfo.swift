@@ -10,6 +10,11 @@ struct FreeTypeInfo {
     var metrics: FontMetrics
     /// Whether the face has colour glyphs (an emoji font).
     var color = false
+    /// For a face of colour bitmaps only (Noto Color Emoji's CBDT): every glyph's advance in its
+    /// bitmap strike, in font units (strike advance ÷ strike ppem × units per em). A browser
+    /// (Skia) scales these strike advances, not `hmtx`'s (Noto Color Emoji: 136 px at 109 ppem,
+    /// 1.2477 em, against 2550 / 2048 = 1.2451 em in `hmtx`). Nil for outline fonts.
+    var bitmapAdvances: [Int32]?
 
     static func read(bytes: UnsafeRawBufferPointer, faceIndex: Int, path: String) throws(TextLayoutError) -> FreeTypeInfo {
         var library: FT_Library?
@@ -51,13 +56,30 @@ struct FreeTypeInfo {
                 usesTypo = true
             }
         }
+        var bitmapAdvances: [Int32]?
+        if !scalable, face.pointee.num_fixed_sizes > 0, let sizes = face.pointee.available_sizes {
+            // The largest strike (Noto Color Emoji has one, 109 ppem); metrics only, no PNG decoding.
+            var best = 0
+            for i in 0..<Int(face.pointee.num_fixed_sizes) where sizes[i].x_ppem > sizes[best].x_ppem { best = i }
+            let ppem = Double(sizes[best].x_ppem) / 64
+            if ppem > 0, FT_Select_Size(face, FT_Int(best)) == 0 {
+                let count = Int(face.pointee.num_glyphs)
+                var table = [Int32](repeating: 0, count: max(count, 0))
+                let flags = FT_Int32(FT_LOAD_COLOR) | FT_Int32(FT_LOAD_BITMAP_METRICS_ONLY)
+                for g in 0..<count where FT_Load_Glyph(face, FT_UInt(g), flags) == 0 {
+                    let advance = Double(face.pointee.glyph.pointee.advance.x) / 64
+                    table[g] = Int32(clamping: Int((advance / ppem * Double(upem)).rounded()))
+                }
+                bitmapAdvances = table
+            }
+        }
         let family = face.pointee.family_name.map { String(cString: $0) } ?? ""
         let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
         return FreeTypeInfo(
             family: family, style: style,
             metrics: FontMetrics(unitsPerEm: upem, ascender: ascender, descender: descender,
                                  lineGap: lineGap, usesTypoMetrics: usesTypo),
-            color: flags & FT_Long(FT_FACE_FLAG_COLOR) != 0)
+            color: flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, bitmapAdvances: bitmapAdvances)
     }
 
     /// Turns a FreeType return code into a `TextLayoutError` naming the call, the file and the code.

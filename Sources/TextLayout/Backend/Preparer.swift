@@ -165,6 +165,21 @@ enum Preparer {
             if f != 0 { single = false }
         }
         p.singleFont = single
+        // A cluster of invisible characters only (a zero width space, a word joiner, a bidi mark)
+        // hangs at a line's end like a space: the line's width ends at its last visible glyph,
+        // as Chromium's does. Not a soft hyphen (where a line breaks at it, it shows), and not a
+        // space with a joiner after it (one cluster, which Chromium and Pango both count).
+        for i in 0..<n where kinds[i] == .text {
+            let s = i == 0 ? 0 : Int(ends[i - 1]), e = Int(ends[i])
+            var invisible = true
+            var u = s
+            while u < e && invisible {
+                let c = buf[u]
+                invisible = c != 0xAD && isDefaultIgnorable(buf, at: u)
+                u += c & 0xFC00 == 0xD800 ? 2 : 1
+            }
+            if invisible { kinds[i] = .space }
+        }
     }
 
     /// Shapes clusters `from ..< to` (one font, one script) straight from the font's tables if the
@@ -321,6 +336,11 @@ enum Preparer {
                 // end of the text, where no line breaks at it.
                 if softHyphen && sum == 0 && g + 1 < p.count {
                     p.breakAdjust[g] = Double(face.nominalAdvance(0x2D)) / upem
+                }
+                // An invisible cluster has no glyph: the kerning the glyph before it got is with
+                // the glyph after it, and is taken back when the line ends here too.
+                if sum == 0 && kern == 0 && g > from && ignorableOnly(g) {
+                    p.breakAdjust[g] += p.breakAdjust[g - 1]
                 }
             } else {
                 p.fixedPoint = false  // shares of a ligature's advance are not whole font units
