@@ -1,5 +1,6 @@
 #include "CICUShim.h"
 #include <unicode/ubrk.h>
+#include <unicode/ubidi.h>
 #include <unicode/uversion.h>
 #include <unicode/utypes.h>
 #include <pthread.h>
@@ -87,4 +88,45 @@ const char *le_icu_version(void) {
     u_getVersion(v);
     u_versionToString(v, buf);
     return buf;
+}
+
+int32_t le_bidi_runs(const uint16_t *text, int32_t length, uint8_t paraLevel,
+                     const int32_t *lineStarts, const int32_t *lineEnds, int32_t lineCount,
+                     int32_t *runStart, int32_t *runLength, uint8_t *runRTL, int32_t capacity,
+                     int32_t *runsPerLine, uint8_t *lineParaRTL) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *para = ubidi_openSized(length, 0, &status);
+    UBiDi *line = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status)) {
+        if (para) ubidi_close(para);
+        if (line) ubidi_close(line);
+        return (int32_t)status < 0 ? (int32_t)status : -(int32_t)status;
+    }
+    int32_t written = 0;
+    ubidi_setPara(para, (const UChar *)text, length, (UBiDiLevel)paraLevel, NULL, &status);
+    for (int32_t i = 0; i < lineCount && U_SUCCESS(status); i++) {
+        int32_t start = lineStarts[i], end = lineEnds[i];
+        runsPerLine[i] = 0;
+        UBiDiLevel level = 0;
+        ubidi_getParagraph(para, start, NULL, NULL, &level, &status);
+        lineParaRTL[i] = (uint8_t)(level & 1);
+        if (end <= start) continue;
+        ubidi_setLine(para, start, end, line, &status);
+        if (U_FAILURE(status)) break;
+        int32_t n = ubidi_countRuns(line, &status);
+        for (int32_t r = 0; r < n && U_SUCCESS(status); r++) {
+            if (written >= capacity) { ubidi_close(line); ubidi_close(para); return -1000000; }
+            int32_t logicalStart = 0, runLen = 0;
+            UBiDiDirection d = ubidi_getVisualRun(line, r, &logicalStart, &runLen);
+            runStart[written] = start + logicalStart;
+            runLength[written] = runLen;
+            runRTL[written] = d == UBIDI_RTL ? 1 : 0;
+            written++;
+            runsPerLine[i]++;
+        }
+    }
+    ubidi_close(line);
+    ubidi_close(para);
+    if (U_FAILURE(status)) return (int32_t)status < 0 ? (int32_t)status : -(int32_t)status;
+    return written;
 }

@@ -102,4 +102,17 @@ import Testing
         let unknown = try MeasureRequest.decode(jsonLine: Array(#"{"text": [{"text": "a", "sise": 3}]}"#.utf8))
         #expect(unknown.warnings == [#"text[0].sise: unknown field, ignored (did you mean "size"?)"#])
     }
+
+    /// `direction` in a JSONL case; the answer carries the visual runs only for bidi text, so a
+    /// left-to-right answer is byte for byte what it was.
+    @Test func aJSONLCaseTakesDirectionAndAnswersRuns() throws {
+        let engine = try Layouter.shared.textEngine()
+        let rtl = try MeasureRequest.decode(jsonLine: Array(#"{"text": "abc שלום def", "direction": "rtl"}"#.utf8))
+        #expect(rtl.style.direction == .rightToLeft)
+        let answer = try engine.measure(rtl.text, style: rtl.style, width: rtl.width).jsonLine()
+        #expect(answer.contains(#""direction":"rtl""#) && answer.contains(#""runs":[{"range":"#))
+        let plain = try engine.measure("abc def", style: TextStyle(), width: nil).jsonLine()
+        #expect(!plain.contains("runs") && !plain.contains("direction"))
+        #expect(throws: MeasureRequestError.self) { try MeasureRequest.decode(jsonLine: Array(#"{"text": "x", "direction": "up"}"#.utf8)) }
+    }
 }

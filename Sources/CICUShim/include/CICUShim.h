@@ -26,6 +26,18 @@ int32_t le_line_breaks(const uint16_t *text, int32_t length,
 int32_t le_grapheme_breaks(const uint16_t *text, int32_t length,
                            int32_t *positions, int32_t capacity);
 
+/// UAX #9 for the lines of a text (ICU's ubidi): `text` is laid out as paragraphs of base level
+/// `paraLevel` (0 left to right, 1 right to left, 0xFE: by the first strong character, left to
+/// right if none). For each line i, `lineStarts[i] ..< lineEnds[i]` (code units, inside one
+/// paragraph), writes its runs in visual order — logical start, length, 1 if right to left — into
+/// `runStart`, `runLength`, `runRTL`, their count into `runsPerLine[i]`, and the level of the
+/// line's paragraph (0 or 1) into `lineParaRTL[i]`. Returns the number of runs written, or a
+/// negative ICU error code (-1000000 when `capacity` runs are not enough).
+int32_t le_bidi_runs(const uint16_t *text, int32_t length, uint8_t paraLevel,
+                     const int32_t *lineStarts, const int32_t *lineEnds, int32_t lineCount,
+                     int32_t *runStart, int32_t *runLength, uint8_t *runRTL, int32_t capacity,
+                     int32_t *runsPerLine, uint8_t *lineParaRTL);
+
 /// The ICU version string, e.g. "72.1" (for diagnostics).
 const char *le_icu_version(void);
 

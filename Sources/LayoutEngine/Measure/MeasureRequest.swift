@@ -42,7 +42,7 @@ extension MeasureRequest {
     /// The fields a `--jsonl` case may carry (docs/CONTRACT.md, "measure options").
     public static let fields = ["id", "text", "font", "size", "width", "lineBreakMode", "numberOfLines", "lineSpacing",
                                 "lineHeightMultiple", "paragraphSpacing", "minimumLineHeight", "maximumLineHeight",
-                                "fontLeading", "scale"]
+                                "fontLeading", "scale", "direction"]
 
     /// Reads one `--jsonl` line, with the spec's JSON reader (`JSONParser`: strict RFC 8259, errors
     /// by column). Every field is optional except `text`; a field that is not one of `fields` is
@@ -125,6 +125,12 @@ extension MeasureRequest {
         if let v = try number("scale") {
             guard v.isFinite, v >= 0 else { throw fail("scale: must be a finite number ≥ 0 (got \(v))") }
             style.scale = PixelScale(v)
+        }
+        if let v = dict["direction"] {
+            guard case .string(let s) = v, let d = TextDirection(rawValue: s) else {
+                throw fail("direction: must be one of auto, ltr, rtl (got \(Self.scalarJSON(v) ?? "a non-string"))")
+            }
+            style.direction = d
         }
         let width = try number("width")
         do {

@@ -3,17 +3,32 @@ import TextLayout
 extension TextLayoutResult {
     /// The contract's `measure` result as one line of JSON:
     /// `{"id", "width", "height", "lineCount", "truncated", "lines": [{"text", "range", "width", "y", "height"}]}`.
-    /// `warnings`, when there are any, follow `id` as `"warnings": ["…"]`.
+    /// `warnings`, when there are any, follow `id` as `"warnings": ["…"]`. A text with right-to-left
+    /// runs adds `"direction"` (its first paragraph's, after `truncated`) and, on each line, its
+    /// left edge `"x"` and its visual runs `"runs": [{"range", "x", "width", "direction"}]`;
+    /// left-to-right text is written as before.
     public func jsonLine(idJSON: String? = nil, warnings: [String] = []) -> String {
         var out = "{"
         if let idJSON { out += "\"id\":\(idJSON)," }
         if !warnings.isEmpty { out += "\"warnings\":[" + warnings.map(JSONText.string).joined(separator: ",") + "]," }
         out += "\"width\":\(JSONText.number(size.width)),\"height\":\(JSONText.number(size.height)),"
-        out += "\"lineCount\":\(lineCount),\"truncated\":\(truncated),\"lines\":["
+        out += "\"lineCount\":\(lineCount),\"truncated\":\(truncated),"
+        let bidi = direction == .rightToLeft || lines.contains { !$0.visualRuns.isEmpty }
+        if bidi { out += "\"direction\":\"\(direction.rawValue)\"," }
+        out += "\"lines\":["
         for (i, l) in lines.enumerated() {
             if i > 0 { out += "," }
             out += "{\"text\":\(JSONText.string(l.text)),\"range\":[\(l.range.location),\(l.range.length)],"
-            out += "\"width\":\(JSONText.number(l.width)),\"y\":\(JSONText.number(l.y)),\"height\":\(JSONText.number(l.height))}"
+            out += "\"width\":\(JSONText.number(l.width)),\"y\":\(JSONText.number(l.y)),\"height\":\(JSONText.number(l.height))"
+            if bidi {
+                out += ",\"x\":\(JSONText.number(l.x)),\"runs\":["
+                out += l.runs.map { r in
+                    "{\"range\":[\(r.range.location),\(r.range.length)],\"x\":\(JSONText.number(r.x)),"
+                        + "\"width\":\(JSONText.number(r.width)),\"direction\":\"\(r.direction.rawValue)\"}"
+                }.joined(separator: ",")
+                out += "]"
+            }
+            out += "}"
         }
         return out + "]}"
     }

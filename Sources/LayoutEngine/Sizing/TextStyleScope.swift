@@ -52,13 +52,14 @@ extension TextStyleSpec {
         if let v = other.minimumLineHeight { s.minimumLineHeight = v }
         if let v = other.maximumLineHeight { s.maximumLineHeight = v }
         if let v = other.fontLeading { s.fontLeading = v }
+        if let v = other.direction { s.direction = v }
         return s
     }
 
     /// The text engine's style: unset fields take `TextStyle`'s defaults.
     func textStyle(scale: PixelScale) -> TextStyle {
         let d = TextStyle()
-        return TextStyle(
+        var style = TextStyle(
             font: font ?? d.font, size: size ?? d.size,
             lineBreakMode: lineBreakMode ?? d.lineBreakMode,
             numberOfLines: numberOfLines ?? d.numberOfLines, lineSpacing: lineSpacing ?? d.lineSpacing,
@@ -67,5 +68,7 @@ extension TextStyleSpec {
             minimumLineHeight: minimumLineHeight ?? d.minimumLineHeight,
             maximumLineHeight: maximumLineHeight ?? d.maximumLineHeight,
             fontLeading: fontLeading ?? d.fontLeading, scale: scale)
+        style.direction = direction ?? d.direction
+        return style
     }
 }

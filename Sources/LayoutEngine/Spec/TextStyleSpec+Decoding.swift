@@ -13,7 +13,7 @@ extension SpecNode {
     /// One text style; every field optional.
     func textStyle() throws -> TextStyleSpec {
         let o = try object(known: ["font", "size", "lineBreakMode", "numberOfLines", "lineSpacing", "lineHeightMultiple",
-                                   "paragraphSpacing", "minimumLineHeight", "maximumLineHeight", "fontLeading"])
+                                   "paragraphSpacing", "minimumLineHeight", "maximumLineHeight", "fontLeading", "direction"])
         var style = TextStyleSpec()
         style.font = try o.optional("font")?.string()
         if let font = style.font, font.isEmpty { throw path.appending("font").error("must not be empty") }
@@ -26,6 +26,7 @@ extension SpecNode {
         style.minimumLineHeight = try o.optional("minimumLineHeight")?.nonNegative()
         style.maximumLineHeight = try o.optional("maximumLineHeight")?.nonNegative()
         style.fontLeading = try o.optional("fontLeading")?.bool()
+        style.direction = try o.optional("direction")?.choice(TextDirection.self)
         return style
     }
 

@@ -17,6 +17,8 @@ public struct TextStyleSpec: Hashable, Sendable {
     public var minimumLineHeight: Double?
     public var maximumLineHeight: Double?
     public var fontLeading: Bool?
+    /// `direction`: `auto` (by the first strong character), `ltr` or `rtl`.
+    public var direction: TextDirection?
 
     public init(font: String? = nil, size: Double? = nil) {
         self.font = font

@@ -129,6 +129,7 @@ enum AttributedPreparer {
         p.metrics = faceMetrics
         p.lineMetrics = lineMetrics
         p.singleFont = lineMetrics.count == 1
+        p.hasRightToLeft = pieces.contains { $0.paragraph.hasRightToLeft }
         p.ellipsisAdvance = baseChain.ellipsisAdvance
         p.ellipsisFont = ellipsis
         p.fixedPoint = false  // `buildSegments` checks whether the sums are exact

@@ -165,6 +165,7 @@ enum Preparer {
             if f != 0 { single = false }
         }
         p.singleFont = single
+        p.hasRightToLeft = hasRightToLeft(buf)
         // A cluster of invisible characters only (a zero width space, a word joiner, a bidi mark)
         // hangs at a line's end like a space: the line's width ends at its last visible glyph,
         // as Chromium's does. Not a soft hyphen (where a line breaks at it, it shows), and not a
@@ -547,6 +548,23 @@ enum Preparer {
                 k += 1
             }
         }
+    }
+
+    /// Whether `buf` has a code unit of a right-to-left block (Hebrew, Arabic, Syriac, Thaana, NKo,
+    /// Samaritan, Mandaic, their presentation forms, the supplementary right-to-left blocks) or an
+    /// explicit right-to-left mark, embedding, override or isolate.
+    static func hasRightToLeft(_ buf: UnsafeBufferPointer<UInt16>) -> Bool {
+        for c in buf {
+            switch c {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x200F, 0x202B, 0x202E, 0x2067, 0x061C:
+                return true
+            case 0xD802, 0xD803, 0xD83A, 0xD83B:  // high surrogates of U+10800–10FFF, U+1E800–1EFFF
+                return true
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     /// The characters UAX #14 treats as mandatory breaks (class BK, CR, LF, NL).

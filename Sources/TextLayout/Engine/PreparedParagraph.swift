@@ -55,6 +55,10 @@ struct PreparedParagraph: @unchecked Sendable {
     var lineMetrics: [LineMetric] = []
     /// Whether every cluster uses font 0 (lets line heights skip a scan).
     var singleFont: Bool
+    /// Whether the text has a character that can make a run right to left (Hebrew, Arabic and
+    /// the other right-to-left scripts, and the explicit right-to-left marks): only then are its
+    /// lines reordered by UAX #9.
+    var hasRightToLeft = false
     /// Whether every advance and adjustment is a whole number of font units over a power-of-two
     /// units per em (at most 65,536) — so all of them are multiples of 2⁻¹⁶ below 2¹⁶ and, for
     /// fewer than 2¹⁵ clusters, every sum of them is exact (see `buildSegments`). Set by

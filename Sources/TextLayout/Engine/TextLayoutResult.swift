@@ -19,6 +19,37 @@ public struct TextRange: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String { "[\(location), \(length)]" }
 }
 
+/// A paragraph's or a run's writing direction.
+public enum TextDirection: String, Hashable, Sendable, Codable, CaseIterable {
+    /// By the first strong character of each paragraph (UAX #9 P2–P3), left to right if none.
+    case auto
+    /// Left to right.
+    case leftToRight = "ltr"
+    /// Right to left.
+    case rightToLeft = "rtl"
+}
+
+/// A stretch of a line in one direction, in visual order (UAX #9 after line breaking): what a
+/// renderer draws left to right.
+public struct TextVisualRun: Hashable, Sendable {
+    /// The source text the run stands for (UTF-16 code units; logical order inside it).
+    public var range: TextRange
+    /// Its left edge, from the left of the text's bounding rect (points).
+    public var x: Double
+    /// Its advance width (points; trailing white space at the line's end does not count).
+    public var width: Double
+    /// `.leftToRight` or `.rightToLeft`.
+    public var direction: TextDirection
+
+    /// Creates a run.
+    public init(range: TextRange, x: Double, width: Double, direction: TextDirection) {
+        self.range = range
+        self.x = x
+        self.width = width
+        self.direction = direction
+    }
+}
+
 /// One laid-out line.
 public struct TextLine: Hashable, Sendable {
     /// The source text this line stands for, in UTF-16 code units. Lines are contiguous and
@@ -33,6 +64,19 @@ public struct TextLine: Hashable, Sendable {
     public var y: Double
     /// The line's height (points), after `lineHeightMultiple` and min/max; spacing is not included.
     public var height: Double
+    /// The line's left edge in the text's bounding rect (natural alignment): 0 for a line of a
+    /// left-to-right paragraph, the bounding width less the line's width for a right-to-left one.
+    public var x: Double = 0
+    /// The runs UAX #9 reorders the line into, stored only when the line is not one
+    /// left-to-right run (see `runs`).
+    public var visualRuns: [TextVisualRun] = []
+
+    /// The line's runs in visual order: one left-to-right run for plain left-to-right text; for
+    /// right-to-left and mixed text, each run with its direction, x and width. (A line shortened
+    /// with "…" is one run in its paragraph's direction.)
+    public var runs: [TextVisualRun] {
+        visualRuns.isEmpty ? [TextVisualRun(range: range, x: x, width: width, direction: .leftToRight)] : visualRuns
+    }
 
     /// Creates a line.
     public init(range: TextRange, text: String, width: Double, y: Double, height: Double) {
@@ -53,6 +97,8 @@ public struct TextLayoutResult: Hashable, Sendable {
     public var lines: [TextLine]
     /// Whether text was cut by `numberOfLines`.
     public var truncated: Bool
+    /// The direction of the text's first paragraph, resolved (`.leftToRight` or `.rightToLeft`).
+    public var direction: TextDirection = .leftToRight
 
     /// Creates a result.
     public init(size: Size, lines: [TextLine], truncated: Bool) {

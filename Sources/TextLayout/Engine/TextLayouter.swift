@@ -67,7 +67,11 @@ struct TextLayouter {
             widest = max(widest, line.width)
             lines.append(line)
         }
-        return TextLayoutResult(size: style.scale.ceil(Size(width: widest, height: y)), lines: lines, truncated: more)
+        var result = TextLayoutResult(size: style.scale.ceil(Size(width: widest, height: y)), lines: lines, truncated: more)
+        if p.hasRightToLeft || style.direction == .rightToLeft {
+            Bidi.reorder(&result, box, spans: spans, direction: style.direction, size: size, widest: widest)
+        }
+        return result
     }
 
     /// Only the size, the line count and whether text was cut: no line is materialised.

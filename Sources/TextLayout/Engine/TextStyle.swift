@@ -71,6 +71,9 @@ public struct TextStyle: Hashable, Sendable {
     public var fontLeading: Bool
     /// Rounds the result's width and height up to 1/scale; `.none` leaves them exact.
     public var scale: PixelScale
+    /// The paragraphs' base direction (UAX #9): `.auto` (the default) takes each paragraph's
+    /// first strong character, as UIKit's natural writing direction does.
+    public var direction: TextDirection = .auto
 
     /// Creates a style with UIKit-like defaults: word wrapping, unlimited lines, no extra spacing,
     /// font leading on, no pixel rounding.
