@@ -25,6 +25,12 @@ enum Limits {
         // so 30,000 paragraphs (≈ 4.8 M code units) would hold about 190 MB if nothing were evicted. The limit is ours: 96 MiB.
         Limit(benchmark: "Memory.Caches.Mixed30000", metric: Metrics.cacheBytesPeak, bound: .atMost(96 << 20),
               target: "peak cache memory bounded: ≤ 96 MiB after 30,000 distinct paragraphs (our limit; the issue sets none)"),
+        // issue 11: an attributed 160-character paragraph with three runs costs at most 1.5× the plain one,
+        // cold and re-laid out, measured in the same iteration (×100).
+        Limit(benchmark: "Attributed.Paragraph160.RatioVsPlain", metric: Metrics.attributedRatioCold, bound: .atMost(150),
+              target: "attributed (3 runs) ≤ 1.5× plain, cold"),
+        Limit(benchmark: "Attributed.Paragraph160.RatioVsPlain", metric: Metrics.attributedRatioRelayout, bound: .atMost(150),
+              target: "attributed (3 runs) ≤ 1.5× plain, re-laid out at a new width"),
     ]
 
     static let table = LimitTable(target: "TextBenchmarks", all)

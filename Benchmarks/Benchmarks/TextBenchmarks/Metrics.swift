@@ -24,6 +24,14 @@ enum Metrics {
     static let cacheBytesEnd = BenchmarkMetric.custom("cache bytes (end)", useScalingFactor: false)
     static let cacheEntries = BenchmarkMetric.custom("cache entries (end)", useScalingFactor: false)
 
+    /// Attributed text over the same text plain, ×100 (150 = 1.5×), in the same iteration.
+    static let attributedRatioCold = BenchmarkMetric.custom("attributed/plain x100 (cold)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let attributedRatioRelayout = BenchmarkMetric.custom("attributed/plain x100 (relayout)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let plainColdNs = BenchmarkMetric.custom("plain cold ns", useScalingFactor: false)
+    static let attributedColdNs = BenchmarkMetric.custom("attributed cold ns", useScalingFactor: false)
+    static let plainRelayoutNs = BenchmarkMetric.custom("plain relayout ns", useScalingFactor: false)
+    static let attributedRelayoutNs = BenchmarkMetric.custom("attributed relayout ns", useScalingFactor: false)
+
     /// Time per 1,000 UTF-16 code units of a large paragraph (flat if time is linear in length).
     static let nsPerKiloUnit = BenchmarkMetric.custom("ns per 1000 UTF-16 units", useScalingFactor: false)
 }

@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
     registerCorpusBenchmarks()
     registerMemoryBenchmarks()
     registerLargeParagraphBenchmarks()
+    registerAttributedBenchmarks()
 }
 
 /// A configuration with the limits of `Limits` for `name`, if any.

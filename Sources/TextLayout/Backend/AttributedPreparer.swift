@@ -23,8 +23,9 @@ enum AttributedPreparer {
     /// byte; 255 means "no font").
     static let maxFonts = 250
 
-    static func prepare(_ text: AttributedText, style: TextStyle, registry: FontRegistry, cache: ShapeCache,
-                        direct: Bool) throws(TextLayoutError) -> PreparedParagraph {
+    /// `string`: `text.string`, when the caller has it already.
+    static func prepare(_ text: AttributedText, string joined: String? = nil, style: TextStyle, registry: FontRegistry,
+                        cache: ShapeCache, direct: Bool) throws(TextLayoutError) -> PreparedParagraph {
         let base = style.size
         let runs = resolve(text, style)
         let baseChain = try registry.chain(for: style.font)
@@ -48,6 +49,107 @@ enum AttributedPreparer {
             return .init(ascent: m.ascent(size: 1) * k + offset / base, descent: m.descent(size: 1) * k - offset / base,
                          leading: m.leading(size: 1) * k)
         }
+
+        // The fast path: the whole text prepared once in the style's font (clusters, break
+        // opportunities, fonts, shaping — one pass, as for plain text), then each run made what
+        // shaping it alone gives: a run in another font shaped again on its own, a run in another
+        // size scaled (advances are in ems), kerning across a run boundary taken back. Where a run
+        // boundary falls inside a grapheme cluster (a run starting with a combining mark), every
+        // run is prepared on its own instead (below).
+        whole: do {
+            let string = joined ?? text.string
+            var p = Preparer.prepare(string, chain: baseChain, cache: cache, direct: direct, segments: false)
+            guard p.count > 0 else { break whole }
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(runs.count)
+            var c = 0, unit = 0
+            for run in runs {
+                unit += run.attachment != nil ? 1 : run.text.utf16.count
+                let first = c
+                while c < p.count && Int(p.ends[c]) < unit { c += 1 }
+                guard c < p.count, Int(p.ends[c]) == unit else { break whole }
+                c += 1
+                ranges.append(first..<c)
+            }
+            for (run, r) in zip(runs, ranges) {
+                let scale = run.size / base, kern = run.kern / base
+                if let box = run.attachment {
+                    guard r.count == 1 else { break whole }
+                    let m = run.font == style.font ? baseChain.metrics[0] : try registry.chain(for: run.font).metrics[0]
+                    let f = metric(m, size: run.size, offset: 0)
+                    let line = PreparedParagraph.LineMetric(ascent: max(f.ascent, (box.height + box.baseline) / base),
+                                                            descent: max(f.descent, -box.baseline / base), leading: f.leading)
+                    p.fonts[r.lowerBound] = try font(line, m)
+                    p.advances[r.lowerBound] = box.width / base
+                    p.breakAdjust[r.lowerBound] = 0
+                    p.kinds[r.lowerBound] = .text
+                    continue
+                }
+                // (Only the chain's metrics are kept: a `FontChain` copy retains four arrays.)
+                var chainMetrics = baseChain.metrics
+                if run.font != style.font {
+                    // Another font: this run shaped on its own, in its own chain.
+                    let chain = try registry.chain(for: run.font)
+                    chainMetrics = chain.metrics
+                    Preparer.reshape(&p, clusters: r, chain: chain, cache: cache, direct: direct)
+                } else if r.upperBound < p.count {
+                    // The same font as the text around it: the kerning its last glyph got from the
+                    // next run's first glyph is taken back (runs are shaped apart, as CoreText does).
+                    let last = r.upperBound - 1
+                    if p.kinds[last] == .text && p.utf16[p.start(last)] != 0xAD {
+                        p.advances[last] += p.breakAdjust[last]
+                        p.breakAdjust[last] = 0
+                    }
+                }
+                // The run chain's fonts it uses → the paragraph's fonts.
+                // (Chains of up to 64 fonts are mapped through a bit set and a lookup; fonts past
+                // that, which no chain of bundled and directory fonts reaches, take the primary's.)
+                var used: UInt64 = 0
+                for i in r where p.kinds[i] != .newline && p.fonts[i] < 64 { used |= 1 << UInt64(p.fonts[i]) }
+                if used == 0 { used = 1 }
+                var map: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+                var wide: [UInt8] = []
+                var rest = used
+                while rest != 0 {
+                    let f = rest.trailingZeroBitCount
+                    rest &= rest - 1
+                    guard f < chainMetrics.count else { continue }
+                    let index = try font(metric(chainMetrics[f], size: run.size, offset: run.offset), chainMetrics[f])
+                    switch f {
+                    case 0: map.0 = index
+                    case 1: map.1 = index
+                    case 2: map.2 = index
+                    case 3: map.3 = index
+                    default:
+                        if wide.isEmpty { wide = [UInt8](repeating: 0, count: 64) }
+                        wide[f] = index
+                    }
+                }
+                for i in r {
+                    switch p.fonts[i] {
+                    case 0: p.fonts[i] = map.0
+                    case 1: p.fonts[i] = map.1
+                    case 2: p.fonts[i] = map.2
+                    case 3: p.fonts[i] = map.3
+                    default: p.fonts[i] = wide.isEmpty || p.fonts[i] >= 64 ? map.0 : wide[Int(p.fonts[i])]
+                    }
+                    if p.kinds[i] != .newline { p.advances[i] = p.advances[i] * scale + kern }
+                    p.breakAdjust[i] *= scale
+                }
+            }
+            let ellipsisMetrics = baseChain.metrics[baseChain.ellipsisFont]
+            p.ellipsisFont = try font(metric(ellipsisMetrics, size: base, offset: 0), ellipsisMetrics)
+            p.ellipsisAdvance = baseChain.ellipsisAdvance
+            p.metrics = faceMetrics
+            p.lineMetrics = lineMetrics
+            p.singleFont = lineMetrics.count == 1
+            p.fixedPoint = false
+            p.inexactPositions = true
+            p.buildSegments()
+            return p
+        }
+        lineMetrics = []
+        faceMetrics = []
 
         // Prepare every run on its own.
         struct Piece {
@@ -75,16 +177,20 @@ enum AttributedPreparer {
                 units += 1
                 continue
             }
-            let p = Preparer.prepare(run.text, chain: chain, cache: cache, direct: direct)
+            let p = Preparer.prepare(run.text, chain: chain, cache: cache, direct: direct, segments: false)
             guard p.count > 0 else { continue }
             var map: [UInt8] = []
             map.reserveCapacity(chain.metrics.count)
             // Only the chain's fonts the run uses get an entry.
-            var used = Set<UInt8>()
-            for i in 0..<p.count where p.kinds[i] != .newline { used.insert(p.fonts[i]) }
-            if used.isEmpty { used.insert(0) }
+            var used = [Bool](repeating: false, count: chain.metrics.count)
+            var any = false
+            for i in 0..<p.count where p.kinds[i] != .newline && Int(p.fonts[i]) < used.count {
+                used[Int(p.fonts[i])] = true
+                any = true
+            }
+            if !any { used[0] = true }
             for (i, m) in chain.metrics.enumerated() {
-                map.append(used.contains(UInt8(truncatingIfNeeded: i)) ? try font(metric(m, size: run.size, offset: run.offset), m) : 0)
+                map.append(used[i] ? try font(metric(m, size: run.size, offset: run.offset), m) : 0)
             }
             pieces.append(Piece(paragraph: p, scale: run.size / base, kern: run.kern / base, fonts: map))
             units += p.utf16.count
@@ -132,7 +238,11 @@ enum AttributedPreparer {
         p.hasRightToLeft = pieces.contains { $0.paragraph.hasRightToLeft }
         p.ellipsisAdvance = baseChain.ellipsisAdvance
         p.ellipsisFont = ellipsis
-        p.fixedPoint = false  // `buildSegments` checks whether the sums are exact
+        // Runs in other sizes have advances that are not whole font units of the style's size, so
+        // sums of them are not exact; positions are used all the same (nothing compares this
+        // paragraph with a running-sum form of it), which keeps re-layout as fast as for plain text.
+        p.fixedPoint = false
+        p.inexactPositions = true
         p.buildSegments()
         return p
     }
@@ -163,16 +273,40 @@ enum AttributedPreparer {
 
     /// The paragraph cache's key for an attributed text: its runs' attributes and lengths, and
     /// the style's font and size (the defaults), in a string beside the joined text.
+    /// Numbers are written as the hexadecimal digits of their bits (no number formatting: this
+    /// runs on every measurement of an attributed text), default attributes not at all.
     static func cacheKey(_ text: AttributedText, style: TextStyle) -> String {
-        var key = "\u{1}A\u{1}\(style.font)\u{1}\(style.size.bitPattern)"
-        for run in text.runs {
-            key += "\u{1}"
-            switch run.content {
-            case .text(let t): key += "t\(t.utf16.count)"
-            case .attachment(let a): key += "a\(a.width.bitPattern),\(a.height.bitPattern),\(a.baseline.bitPattern)"
-            }
-            key += ",\(run.font ?? "\u{2}"),\(run.size?.bitPattern ?? 0),\(run.kern.bitPattern),\(run.baselineOffset.bitPattern)"
+        var key: [UInt8] = []
+        key.reserveCapacity(32 + 24 * text.runs.count)
+        func hex(_ tag: UInt8, _ v: UInt64) {
+            key.append(tag)
+            var v = v
+            repeat {
+                let d = UInt8(v & 15)
+                key.append(d < 10 ? 0x30 + d : 0x57 + d)
+                v >>= 4
+            } while v != 0
         }
-        return key
+        func name(_ tag: UInt8, _ s: String) {
+            hex(tag, UInt64(s.utf8.count))  // length first: no name can run into what follows
+            key.append(0x3A)
+            key.append(contentsOf: s.utf8)
+        }
+        name(0x41, style.font)  // "A": attributed
+        hex(0x7A, style.size.bitPattern)
+        for run in text.runs {
+            switch run.content {
+            case .text(let t): hex(0x74, UInt64(t.utf16.count))
+            case .attachment(let a):
+                hex(0x61, a.width.bitPattern)
+                hex(0x68, a.height.bitPattern)
+                hex(0x62, a.baseline.bitPattern)
+            }
+            if let font = run.font { name(0x66, font) }
+            if let size = run.size { hex(0x73, size.bitPattern) }
+            if run.kern != 0 { hex(0x6B, run.kern.bitPattern) }
+            if run.baselineOffset != 0 { hex(0x6F, run.baselineOffset.bitPattern) }
+        }
+        return String(decoding: key, as: UTF8.self)
     }
 }

@@ -12,8 +12,10 @@
 /// segment is stored for next time.
 enum Preparer {
     /// `general: true` skips the one-pass classification of simple text (tests compare the two).
+    /// `segments: false` leaves the word sums out (a run of an attributed text: its clusters are
+    /// copied into the whole text's paragraph, which builds its own).
     static func prepare(_ text: String, chain: FontChain, cache: ShapeCache, direct: Bool = true,
-                        general: Bool = false) -> PreparedParagraph {
+                        general: Bool = false, segments: Bool = true) -> PreparedParagraph {
         var p = PreparedParagraph.empty(metrics: chain.metrics)
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
@@ -43,8 +45,53 @@ enum Preparer {
                 g = h
             }
         }
-        p.buildSegments()
+        if segments { p.buildSegments() }
         return p
+    }
+
+    /// Gives clusters `range` of a prepared paragraph another font chain: each cluster's font
+    /// from `chain`, then every run of one font and script in the range shaped again (a run of an
+    /// attributed text in another font; clusters, kinds and break opportunities stay).
+    static func reshape(_ p: inout PreparedParagraph, clusters range: Range<Int>, chain: FontChain, cache: ShapeCache,
+                        direct: Bool) {
+        guard !range.isEmpty, chain.faces.count < 256 else { return }
+        let buf = UnsafeBufferPointer(p.utf16)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: range.count) { scripts in
+            var scalars: [UInt32] = []
+            for i in range {
+                let k = i - range.lowerBound
+                scripts[k] = 0
+                p.advances[i] = 0
+                p.breakAdjust[i] = 0
+                if p.kinds[i] == .newline {
+                    p.fonts[i] = i > range.lowerBound ? p.fonts[i - 1] : 0
+                    continue
+                }
+                scalars.removeAll(keepingCapacity: true)
+                decode(buf, p.start(i), Int(p.ends[i]), into: &scalars)
+                let f = scalars.count == 1 ? chain.fontIndex(for: scalars[0]) : chain.fontIndex(for: scalars[...])
+                p.fonts[i] = UInt8(truncatingIfNeeded: f)
+                for c in scalars {
+                    let s = strongScript(c)
+                    if s != 0 {
+                        scripts[k] = s
+                        break
+                    }
+                }
+            }
+            resolveScripts(scripts)
+            var g = range.lowerBound
+            while g < range.upperBound {
+                if p.kinds[g] == .newline { g += 1; continue }
+                let s = scripts[g - range.lowerBound]
+                var h = g + 1
+                while h < range.upperBound && p.kinds[h] != .newline && p.fonts[h] == p.fonts[g] && scripts[h - range.lowerBound] == s { h += 1 }
+                if !(direct && shapeDirectly(&p, buf, g, h, s, chain)) {
+                    shapeRun(&p, buf, g, h, s, chain, cache)
+                }
+                g = h
+            }
+        }
     }
 
     /// `graphemeEnds` + `classify` in one pass for text whose every code unit is a cluster of its

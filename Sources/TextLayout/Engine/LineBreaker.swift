@@ -101,6 +101,9 @@ extension LineBreaker {
         /// `Segments.lastSeen` (empty: a line's fonts are not tracked) and its two fonts' bits.
         let lastSeen: UnsafeBufferPointer<Int32>
         let fontBits: (UInt64, UInt64)
+        /// `Segments.fontTable` (empty: not kept) and its width (fonts per segment).
+        let fontTable: UnsafeBufferPointer<Int32>
+        let fontTableWidth: Int
         /// `Segments.stops`.
         let stops: UnsafeBufferPointer<Int32>
         /// `segTotal` and `segContent` are positions, not widths (`Segments.absolute`).
@@ -124,6 +127,8 @@ extension LineBreaker {
             segFlags = UnsafeBufferPointer(segments.flags)
             lastSeen = UnsafeBufferPointer(segments.lastSeen)
             fontBits = (1 << UInt64(segments.fontPair.0), 1 << UInt64(segments.fontPair.1))
+            fontTable = segments.fontTable.map { UnsafeBufferPointer($0.table) } ?? UnsafeBufferPointer(start: nil, count: 0)
+            fontTableWidth = segments.fontTable?.width ?? 0
             stops = UnsafeBufferPointer(segments.stops)
             absolute = segments.absolute
             search = segments.searchable && maxWidth >= segments.lookback
@@ -167,6 +172,12 @@ extension LineBreaker {
         /// The fonts of segments `k ... last` (0 = not tracked): O(1) from `lastSeen`.
         @inline(__always)
         func fonts(_ k: Int, _ last: Int) -> UInt64 {
+            if !fontTable.isEmpty {
+                var mask: UInt64 = 0
+                let base = last * fontTableWidth
+                for f in 0..<fontTableWidth where Int(fontTable[base + f]) >= k { mask |= 1 << UInt64(f) }
+                return mask
+            }
             guard !lastSeen.isEmpty else { return 0 }
             let a = Int(lastSeen[2 * last]), b = Int(lastSeen[2 * last + 1])
             return (a >= k ? fontBits.0 : 0) | (b >= k ? fontBits.1 : 0)

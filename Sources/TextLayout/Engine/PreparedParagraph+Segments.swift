@@ -30,6 +30,10 @@ extension PreparedParagraph {
         /// are then found from the font runs). See `fonts(from:through:)`.
         var lastSeen = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
         var fontPair: (UInt8, UInt8) = (0, 0)
+        /// For an attributed text of three to sixteen fonts: per segment, for each font f, the
+        /// last segment at or before it that uses f (−1: none yet), `fontTableWidth` per segment —
+        /// `lastSeen` for every font, so a line's fonts are known in O(fonts).
+        var fontTable: FontTable?
         /// The segments whose content is +∞ (hard breaks, segments of spaces only), in order.
         var stops = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
         /// Whether `total` and `content` are positions rather than widths (see above).
@@ -72,7 +76,7 @@ extension PreparedParagraph {
         let multiFont = !singleFont
         // Positions when every sum is exact: known (`fixedPoint`, and few enough clusters that no
         // sum reaches 2³⁶), or checked.
-        let usePositions = positions && ((fixedPoint && n < 1 << 15) || Self.sumsAreExact(self.advances, self.breakAdjust))
+        let usePositions = positions && (inexactPositions || (fixedPoint && n < 1 << 15) || Self.sumsAreExact(self.advances, self.breakAdjust))
         assert(Kind.text.rawValue == 0 && Kind.space.rawValue == 1 && Kind.newline.rawValue == 2)
         let clusters = SegmentKernel.Clusters(
             count: n, kinds: UnsafeRawPointer(kinds.baseAddress!).assumingMemoryBound(to: UInt8.self),
@@ -110,6 +114,10 @@ extension PreparedParagraph {
             s.absolute = true
             s.searchable = finished.searchable
             s.lookback = finished.lookback
+        }
+        if inexactPositions && multiFont && s.lastSeen.isEmpty && lineMetrics.count <= 16 {
+            s.fontTable = FontTable(segmentEnds: UnsafeBufferPointer(s.ends), kinds: UnsafeBufferPointer(kinds),
+                                    fonts: UnsafeBufferPointer(fonts), fontCount: lineMetrics.count)
         }
         segments = s
         fontRunStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: r)
@@ -200,4 +208,33 @@ final class SegmentStorage: @unchecked Sendable {
     }
 
     deinit { base.deallocate() }
+}
+
+/// `Segments.fontTable`'s memory: per segment, the last segment using each font.
+final class FontTable: @unchecked Sendable {
+    let width: Int
+    let table: UnsafeMutableBufferPointer<Int32>
+
+    init(segmentEnds: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<PreparedParagraph.Kind>,
+         fonts: UnsafeBufferPointer<UInt8>, fontCount: Int) {
+        width = fontCount
+        table = .allocate(capacity: Swift.max(segmentEnds.count * fontCount, 1))
+        let table = self.table
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: fontCount) { seen in
+            seen.initialize(repeating: -1)
+            var c = 0
+            for k in 0..<segmentEnds.count {
+                let end = Int(segmentEnds[k])
+                while c < end {
+                    let f = Int(fonts[c])
+                    if kinds[c] != .newline && f < fontCount { seen[f] = Int32(truncatingIfNeeded: k) }
+                    c += 1
+                }
+                let row = k * fontCount
+                for f in 0..<fontCount { table[row + f] = seen[f] }
+            }
+        }
+    }
+
+    deinit { table.deallocate() }
 }

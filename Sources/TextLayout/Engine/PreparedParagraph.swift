@@ -52,7 +52,16 @@ struct PreparedParagraph: @unchecked Sendable {
     /// For an attributed text (`AttributedPreparer`): per font index, the line metrics of a run
     /// in its own font, size and baseline offset, in ems of the style's size; a line's height
     /// comes from these, and the primary font no longer counts on every line. Empty for plain text.
-    var lineMetrics: [LineMetric] = []
+    var lineMetrics: [LineMetric] = [] {
+        didSet {
+            let storage = LineMetricStorage(lineMetrics)
+            lineMetricStorage = storage
+            lineMetricsBuffer = storage.buffer
+        }
+    }
+    /// `lineMetrics` in memory of its own, for `LineHeights` to read through a pointer.
+    private(set) var lineMetricStorage: LineMetricStorage?
+    private(set) var lineMetricsBuffer = UnsafeMutableBufferPointer<LineMetric>(start: nil, count: 0)
     /// Whether every cluster uses font 0 (lets line heights skip a scan).
     var singleFont: Bool
     /// Whether the text has a character that can make a run right to left (Hebrew, Arabic and
@@ -64,6 +73,9 @@ struct PreparedParagraph: @unchecked Sendable {
     /// fewer than 2¹⁵ clusters, every sum of them is exact (see `buildSegments`). Set by
     /// `Preparer`; false (check every value) for paragraphs built otherwise.
     var fixedPoint = false
+    /// Whether `buildSegments` may store positions even when their sums are not exact (an
+    /// attributed text, which is never compared with a running-sum form of itself).
+    var inexactPositions = false
     /// Where the font changes (when `singleFont` is false): run k starts at cluster
     /// `fontRunStarts[k]` and uses font `fontRunFonts[k]` (`noFont` for hard breaks, which need
     /// no glyph), so a line's fonts are found per run, not per cluster.
@@ -195,4 +207,16 @@ final class PreparedBox: Sendable {
     let paragraph: PreparedParagraph
 
     init(_ paragraph: PreparedParagraph) { self.paragraph = paragraph }
+}
+
+/// The memory of a paragraph's `lineMetrics`, freed with it.
+final class LineMetricStorage: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<PreparedParagraph.LineMetric>
+
+    init(_ metrics: [PreparedParagraph.LineMetric]) {
+        buffer = .allocate(capacity: metrics.count)
+        _ = buffer.initialize(from: metrics)
+    }
+
+    deinit { buffer.deallocate() }
 }

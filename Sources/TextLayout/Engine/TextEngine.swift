@@ -134,13 +134,14 @@ public final class TextEngine: Sendable {
     public func prepare(_ text: AttributedText, style: TextStyle) throws(TextLayoutError) -> PreparedText {
         try style.validate()
         try text.validate()
-        if text.isPlain { return try prepare(text.string, style: style) }
+        let string = text.string
+        if text.isPlain { return try prepare(string, style: style) }
         let build = { () throws(TextLayoutError) -> PreparedBox in
-            PreparedBox(try AttributedPreparer.prepare(text, style: style, registry: self.registry, cache: self.shapeCache,
-                                                        direct: self.directShaping))
+            PreparedBox(try AttributedPreparer.prepare(text, string: string, style: style, registry: self.registry,
+                                                        cache: self.shapeCache, direct: self.directShaping))
         }
         guard paragraphs.isEnabled else { return PreparedText(box: try build(), style: style) }
-        let key = ParagraphCache.Key(font: AttributedPreparer.cacheKey(text, style: style), text: text.string)
+        let key = ParagraphCache.Key(font: AttributedPreparer.cacheKey(text, style: style), text: string)
         if let p = paragraphs.get(key) { return PreparedText(box: p, style: style) }
         let p = try build()
         paragraphs.put(key, p)

@@ -55,8 +55,9 @@ struct TextLayouter {
                 let length = span.end > span.start ? Int(p.ends[span.end - 1]) - location : 0
                 var text = string(span.start..<span.end, &cursor)
                 // A line that breaks at a soft hyphen shows a hyphen there (its width is counted).
-                if !span.hardBreak, span.end < p.count, span.end > span.start, text.hasSuffix("\u{00AD}"),
-                   Int(p.ends[span.end - 1]) - p.start(span.end - 1) == 1 {
+                // (The code unit is looked at first: `hasSuffix` compares characters, and costs.)
+                if !span.hardBreak, span.end < p.count, span.end > span.start, p.utf16[Int(p.ends[span.end - 1]) - 1] == 0xAD,
+                   Int(p.ends[span.end - 1]) - p.start(span.end - 1) == 1, text.hasSuffix("\u{00AD}") {
                     text.removeLast()
                     text += "-"
                 }
@@ -99,6 +100,7 @@ struct TextLayouter {
         let knowsPairs = heights.knowsPairs
         var count = 0, y = 0.0, widest = 0.0, previousHard = false
         var lastStart = 0, lastEnd = 0
+        var lastFonts: UInt64 = 0, lastHeight = 0.0
         let more = box.paragraph.forEachLine(maxWidth: maxWidth, anywhere: anywhere, limit: limit) { span in
             if count > 0 {
                 y += lineSpacing
@@ -109,7 +111,14 @@ struct TextLayouter {
             } else if knowsPairs && span.fonts != 0 {  // two fonts: their heights looked up
                 y += heights.height(pair: span.fonts)
             } else {  // three or more fonts (not tracked per line): from the font runs
-                y += heights.height(box, span.start, span.end, ellipsis: false, known: span.fonts)
+                // (Lines of an attributed text often have the same fonts: the last answer is kept.)
+                if span.fonts != 0 && span.fonts == lastFonts {
+                    y += lastHeight
+                } else {
+                    lastHeight = heights.height(box, span.start, span.end, ellipsis: false, known: span.fonts)
+                    lastFonts = span.fonts
+                    y += lastHeight
+                }
             }
             widest = max(widest, span.width)
             previousHard = span.hardBreak
@@ -195,7 +204,7 @@ struct TextLayouter {
 }
 
 /// A style's vertical rules, and the primary font's line height under them: a trivial value.
-struct LineHeights {
+struct LineHeights: @unchecked Sendable {  // immutable; its pointer reads memory owned by the box beside it
     let size: Double
     let fontLeading: Bool
     let lineHeightMultiple: Double
@@ -209,6 +218,10 @@ struct LineHeights {
     private(set) var pairHeights = SIMD4<Double>()
     /// Whether `height(pair:)` may be used.
     private(set) var knowsPairs = false
+    /// An attributed text's line metrics (`PreparedParagraph.lineMetrics`), read in place: a
+    /// pointer keeps this struct trivial to copy (an array would make every copy retain it). The
+    /// paragraph's box, which owns the memory, outlives every use (`PreparedText` holds both).
+    private var lineMetrics = UnsafeBufferPointer<PreparedParagraph.LineMetric>(start: nil, count: 0)
 
     /// The rules of `style` for the paragraph in `box`, with its two fonts' line heights.
     init(_ box: PreparedBox, _ style: TextStyle) {
@@ -236,7 +249,8 @@ struct LineHeights {
         lineHeightMultiple = style.lineHeightMultiple
         minimumLineHeight = style.minimumLineHeight
         maximumLineHeight = style.maximumLineHeight
-        if let m = box.paragraph.lineMetrics.first {
+        lineMetrics = UnsafeBufferPointer(box.paragraph.lineMetricsBuffer)
+        if let m = lineMetrics.first {
             primary = adjusted(Self.natural(m, size: size, fontLeading: fontLeading))
         } else {
             primary = adjusted(box.paragraph.metrics[0].lineHeight(size: size, fontLeading: fontLeading))
@@ -283,7 +297,7 @@ struct LineHeights {
         while rest != 0 {
             let f = rest.trailingZeroBitCount
             rest &= rest - 1
-            let m = box.paragraph.lineMetrics[f]
+            let m = lineMetrics[f]
             asc = max(asc, m.ascent * size)
             desc = max(desc, m.descent * size)
             if fontLeading { gap = max(gap, m.leading * size) }
