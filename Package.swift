@@ -30,6 +30,9 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
         .target(
             name: "CICUShim",
             linkerSettings: [.linkedLibrary("icuuc")]),
@@ -39,7 +42,7 @@ let package = Package(
         .target(name: "LayoutGeometry"),
         .target(
             name: "TextLayout",
-            dependencies: ["LayoutGeometry", "CFreeType", "CHarfBuzz", "CICUShim", "CTextKernels"]),
+            dependencies: ["LayoutGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim", "CTextKernels"]),
         .target(name: "TableLayout", dependencies: ["LayoutGeometry"]),
         .target(name: "FlowLayout", dependencies: ["LayoutGeometry"]),
         .target(name: "CellLayout", dependencies: ["LayoutGeometry", "TextLayout"]),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages LayoutEngine builds against, when they are missing:
-# FreeType, HarfBuzz, ICU and pkg-config. Safe to run again; does nothing when all are present.
+# FreeType, HarfBuzz, ICU, fontconfig and pkg-config. Safe to run again; does nothing when all are present.
 set -euo pipefail
-packages=(libfreetype-dev libharfbuzz-dev libicu-dev pkg-config)
+packages=(libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev pkg-config)
 # Optional: headless Chromium for the report's browser test, Debian's colour emoji font for the emoji test and
 # Unicode's test files (unicode-data) for the conformance tests
 # (each skipped without it). Not installed when

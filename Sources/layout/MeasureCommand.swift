@@ -63,6 +63,9 @@ struct Measure: ParsableCommand {
             help: "Directory of fonts put in front of the bundled Fonts/ (names resolve there first; fallback continues into the bundled fonts); as in `compute --fonts`.")
     var fontsDir: String?
 
+    @Option(help: ArgumentHelp("bundled | system: after the text's font, fall back to the font directories only (bundled, the default: the same answers everywhere) or then to the system's fonts in fontconfig's order (system, as Pango does).", valueName: "fallback"))
+    var fallback: FontFallback = .bundled
+
     @Flag(help: "With --jsonl: a case with a warning (an unknown field) is answered with an error instead (exit 1).")
     var strict = false
 
@@ -110,8 +113,10 @@ struct Measure: ParsableCommand {
 
     private func makeEngine() throws -> TextEngine {
         do {
-            if let fontsDir { return try TextEngine.bundled(adding: fontsDir) }
-            return try TextEngine.bundled()
+            var configuration = TextEngine.Configuration()
+            configuration.fallback = fallback
+            if let fontsDir { return try TextEngine.bundled(adding: fontsDir, configuration: configuration) }
+            return try TextEngine.bundled(configuration: configuration)
         } catch {
             FileHandle.standardError.write(Data("layout measure: \(error)\n".utf8))
             throw ExitCode(1)
@@ -124,3 +129,5 @@ extension TextLineBreakMode: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
+
+extension FontFallback: ExpressibleByArgument {}

@@ -34,6 +34,25 @@ extension TextLayoutResult {
     }
 }
 
+extension TextLayoutResult {
+    /// A warning for characters no font has (`missingCharacters`): "no font in the fallback chain
+    /// has U+1F44D (👍); measured as a missing-glyph box …", with the way to add an emoji font.
+    public var missingCharacterWarnings: [String] {
+        guard !missingCharacters.isEmpty else { return [] }
+        let list = missingCharacters.map { s in
+            "U+" + String(s.value, radix: 16, uppercase: true).leftPadded(to: 4) + " (\(Character(s)))"
+        }.joined(separator: ", ")
+        let emoji = missingCharacters.contains { $0.properties.isEmojiPresentation || $0.properties.isEmoji && $0.value > 0xFF }
+        return ["no font in the fallback chain has \(list); measured as the font's missing-glyph box"
+                + (emoji ? " (for emoji: apt-get install fonts-noto-color-emoji, then --fonts /usr/share/fonts/truetype/noto or --fallback system)"
+                         : " (add a font that has it with --fonts DIR, or --fallback system)")]
+    }
+}
+
+private extension String {
+    func leftPadded(to n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
+}
+
 /// The contract's error answer for a case: `{"id": …, "error": "…"}`.
 public func measureErrorLine(idJSON: String?, message: String) -> String {
     "{\"id\":\(idJSON ?? "null"),\"error\":\(JSONText.string(message))}"

@@ -236,6 +236,7 @@ enum AttributedPreparer {
         p.lineMetrics = lineMetrics
         p.singleFont = lineMetrics.count == 1
         p.hasRightToLeft = pieces.contains { $0.paragraph.hasRightToLeft }
+        p.uncovered = Array(pieces.flatMap { $0.paragraph.uncovered }.prefix(8))
         p.ellipsisAdvance = baseChain.ellipsisAdvance
         p.ellipsisFont = ellipsis
         // Runs in other sizes have advances that are not whole font units of the style's size, so

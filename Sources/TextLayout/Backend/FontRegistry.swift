@@ -29,12 +29,22 @@ final class FontRegistry: Sendable {
     /// lock. Unretained: `State.tables` keeps it alive.
     private let resolved = Atomic<Unmanaged<ChainTable>?>(nil)
 
+    /// Whether a name the directories do not have is looked up through fontconfig.
+    let systemNames: Bool
+    /// Whether the fallback chain continues, after the directories' fonts, into the system's
+    /// fonts in fontconfig's order (`SystemFonts.fallbacks`), as Pango's does.
+    let systemFallback: Bool
+    /// The most system fonts a chain takes (chains index fonts with a byte).
+    static let systemFallbackLimit = 160
+
     convenience init(directory: String?) throws(TextLayoutError) {
         try self.init(directories: directory.map { [$0] } ?? [])
     }
 
-    init(directories: [String]) throws(TextLayoutError) {
+    init(directories: [String], systemNames: Bool = false, systemFallback: Bool = false) throws(TextLayoutError) {
         self.directories = directories
+        self.systemNames = systemNames
+        self.systemFallback = systemFallback
         var files: [String] = []
         for directory in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
@@ -98,10 +108,14 @@ final class FontRegistry: Sendable {
         }
         let looksLikePath = path.contains("/") || ["ttf", "otf", "ttc"].contains((path as NSString).pathExtension.lowercased())
         if !looksLikePath {
-            guard let resolved = resolve(name: path) else {
+            if let resolved = resolve(name: path) {
+                path = resolved
+            } else if systemNames, let system = SystemFonts.match(path) {
+                // A family the directories do not have, which fontconfig does (a system font).
+                return try load(path: system.path, faceIndex: index != 0 ? index : system.index)
+            } else {
                 throw .unknownFont(name: reference, available: availableNames)
             }
-            path = resolved
         }
         return try load(path: path, faceIndex: index)
     }
@@ -138,7 +152,17 @@ final class FontRegistry: Sendable {
     /// The directory's usable fonts in fallback order; files that fail to load are skipped.
     private func fallbacks() -> [FontFace] {
         if let f = state.withLock({ $0.fallbacks }) { return f }
-        let loaded = directoryFiles.compactMap { try? load(path: $0, faceIndex: 0) }
+        var loaded = directoryFiles.compactMap { try? load(path: $0, faceIndex: 0) }
+        if systemFallback {
+            // Then the system's fonts, in fontconfig's order for a sans-serif family (only those
+            // that add coverage), skipping files the directories have already given.
+            let known = Set(loaded.map { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path })
+            for face in SystemFonts.fallbacks(after: "sans-serif", limit: Self.systemFallbackLimit) {
+                let real = URL(fileURLWithPath: face.path).resolvingSymlinksInPath().path
+                guard !known.contains(real), let f = try? load(path: face.path, faceIndex: face.index) else { continue }
+                loaded.append(f)
+            }
+        }
         state.withLock { $0.fallbacks = loaded }
         return loaded
     }

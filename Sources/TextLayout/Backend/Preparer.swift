@@ -188,7 +188,13 @@ enum Preparer {
             scripts[i] = 0
             if e - s == 1 && buf[s] & 0xF800 != 0xD800 {  // the common case: one BMP scalar
                 let c = UInt32(buf[s])
-                if classifyScalar(c, table[Int(c)], at: i, chain, palette, kinds, fonts, scripts) != 0 { single = false }
+                let f = classifyScalar(c, table[Int(c)], at: i, chain, palette, kinds, fonts, scripts)
+                if f != 0 { single = false }
+                // A character no font of the chain has (drawn as a missing-glyph box): noted for a warning.
+                if kinds[i] == .text && p.uncovered.count < 8 && !isDefaultIgnorable(c) && c >= 0x20
+                    && !chain.withFace(Int(f), { $0.covers(c) }) && !p.uncovered.contains(c) {
+                    p.uncovered.append(c)
+                }
                 continue
             } else {
                 scalars.removeAll(keepingCapacity: true)
@@ -200,6 +206,10 @@ enum Preparer {
                     continue
                 }
                 f = chain.fontIndex(for: scalars[...])
+                if let base = scalars.first, p.uncovered.count < 8, !isDefaultIgnorable(base), !p.uncovered.contains(base),
+                   !chain.withFace(f, { $0.covers(base) }) {
+                    p.uncovered.append(base)
+                }
                 for c in scalars {
                     let sc = strongScript(c)
                     if sc != 0 {

@@ -68,6 +68,9 @@ struct PreparedParagraph: @unchecked Sendable {
     /// the other right-to-left scripts, and the explicit right-to-left marks): only then are its
     /// lines reordered by UAX #9.
     var hasRightToLeft = false
+    /// Up to 8 characters (the first of their clusters) that no font of the chain has: they are
+    /// measured as the font's missing-glyph box, which a warning should say.
+    var uncovered: [UInt32] = []
     /// Whether every advance and adjustment is a whole number of font units over a power-of-two
     /// units per em (at most 65,536) — so all of them are multiples of 2⁻¹⁶ below 2¹⁶ and, for
     /// fewer than 2¹⁵ clusters, every sum of them is exact (see `buildSegments`). Set by

@@ -34,6 +34,16 @@ public final class TextEngine: Sendable {
         /// aside whenever it cannot prove that); `false` sends every run to HarfBuzz.
         public var directShaping: Bool
 
+        /// Whether a font name that is in none of the engine's directories resolves through
+        /// fontconfig (the system's fonts: "DejaVu Serif", "Noto Sans Arabic"). Only a family
+        /// fontconfig really has is taken (never its substitute for an unknown name). Default on.
+        public var systemFontNames: Bool = true
+        /// What the fallback chain holds after a text's font: the engine's directories' fonts
+        /// (`.bundled`, the default: the same answers on every machine) or those and then the
+        /// system's fonts in fontconfig's order (`.system`, as Pango does: a server with Noto fonts
+        /// installed gets Devanagari, Thai and Arabic from them).
+        public var fallback: FontFallback = .bundled
+
         /// The defaults: 65,536 shaped words and 1 M code units of prepared paragraphs per
         /// generation (together at most about 90 MB; `cacheStatistics` reports the actual figure),
         /// direct shaping on.
@@ -64,7 +74,8 @@ public final class TextEngine: Sendable {
     /// fallback chain is their fonts in that order: `[appFonts, TextEngine.bundledFontDirectory()!]`
     /// puts an app's own fonts in front of the bundled ones.
     public init(fontDirectories: [String], configuration: Configuration = Configuration()) throws(TextLayoutError) {
-        registry = try FontRegistry(directories: fontDirectories)
+        registry = try FontRegistry(directories: fontDirectories, systemNames: configuration.systemFontNames,
+                                    systemFallback: configuration.fallback == .system)
         shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)
         paragraphs = ParagraphCache(capacityUnits: configuration.paragraphCacheUnits)
         directShaping = configuration.directShaping
@@ -192,6 +203,14 @@ public final class TextEngine: Sendable {
         return CacheStatistics(shapedRuns: s.entries, shapedRunBytes: s.bytes,
                                paragraphs: p.entries, paragraphBytes: p.bytes)
     }
+}
+
+/// Which fonts a text falls back to when its own does not cover a character.
+public enum FontFallback: String, Hashable, Sendable, CaseIterable {
+    /// The engine's font directories (the bundled fonts, and any added with `--fonts`).
+    case bundled
+    /// Those, then the system's fonts in fontconfig's order.
+    case system
 }
 
 /// What an engine's caches hold (entries and estimated bytes).

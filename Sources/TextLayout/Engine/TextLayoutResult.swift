@@ -99,6 +99,10 @@ public struct TextLayoutResult: Hashable, Sendable {
     public var truncated: Bool
     /// The direction of the text's first paragraph, resolved (`.leftToRight` or `.rightToLeft`).
     public var direction: TextDirection = .leftToRight
+    /// Characters no font of the fallback chain has (up to 8, the first of each cluster): they
+    /// were measured as the font's missing-glyph box (.notdef). Empty when every character has a
+    /// font. An emoji here means no emoji font is in the chain.
+    public var missingCharacters: [Unicode.Scalar] = []
 
     /// Creates a result.
     public init(size: Size, lines: [TextLine], truncated: Bool) {
