@@ -14,5 +14,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp -r "Corpus/$target/." "$work/"
 mkdir -p Findings
+# fontconfig's one-time allocation on its first match is not a leak of ours (Fuzz/lsan.supp).
+export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 ".build/debug/$target" "$work" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=4096 \
   -artifact_prefix="Findings/" -print_final_stats=1 2>&1 | tail -20

@@ -27,9 +27,16 @@ enum SystemFonts {
         return body()
     }
 
-    /// `name`'s pattern after fontconfig's substitutions (aliases, defaults).
-    private static func pattern(_ name: String) -> OpaquePointer? {
-        guard let p = name.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }) else { return nil }
+    /// A pattern for `family` (and `style`) after fontconfig's substitutions (aliases, defaults).
+    /// Built field by field: a user's text is never parsed as fontconfig pattern syntax
+    /// (`FcNameParse` would read "a:weight=…" as properties, and leaks on some malformed names).
+    private static func pattern(_ family: String, style: String? = nil) -> OpaquePointer? {
+        guard let p = FcPatternCreate() else { return nil }
+        func add(_ key: String, _ value: String) {
+            _ = value.withCString { FcPatternAddString(p, key, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        }
+        add("family", family)
+        if let style { add("style", style) }
         FcConfigSubstitute(nil, p, FcMatchPattern)
         FcDefaultSubstitute(p)
         return p
@@ -48,35 +55,33 @@ enum SystemFonts {
         return Face(path: file, index: Int(index))
     }
 
-    /// The face of family `name` (with a style after the family, as fontconfig's names have it:
-    /// "DejaVu Serif:bold", or as a family and style name run together, "DejaVu Serif Bold"),
-    /// only when the face's family (or family and style) is really `name`: fontconfig always
-    /// answers with its best match, which for an unknown name is some default font.
+    /// The face of family `name` — or, for a name whose last word is a style ("DejaVu Serif
+    /// Bold"), of that family in that style — only when the face's family (and style) is really
+    /// what was asked: fontconfig always answers with its best match, which for an unknown name
+    /// is some default font.
     static func match(_ name: String) -> Face? {
-        withConfig { () -> Face? in
-            func norm(_ s: String) -> String { s.lowercased().filter { $0.isLetter || $0.isNumber } }
-            let wanted = norm(name)
-            guard !wanted.isEmpty, let p = pattern(name) else { return nil }
-            defer { FcPatternDestroy(p) }
-            var result = FcResultNoMatch
-            guard let m = FcFontMatch(nil, p, &result) else { return nil }
-            defer { FcPatternDestroy(m) }
-            let style = norm(string(m, "style") ?? "")
-            var n: Int32 = 0
-            while let family = string(m, "family", n) {
-                let f = norm(family)
-                if f == wanted || f + style == wanted || (f == wanted && ["book", "regular"].contains(style)) {
-                    return face(m)
-                }
-                n += 1
-            }
-            // "Family:style" names: the family part must be the match's family.
-            if let colon = name.firstIndex(of: ":") {
-                let fam = norm(String(name[..<colon]))
-                var k: Int32 = 0
-                while let family = string(m, "family", k) {
-                    if norm(family) == fam { return face(m) }
-                    k += 1
+        func norm(_ s: String) -> String { s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let wanted = norm(name)
+        guard !wanted.isEmpty, name.utf8.count <= 256, !name.utf8.contains(0) else { return nil }
+        var tries: [(family: String, style: String?)] = [(name, nil)]
+        if let space = name.lastIndex(of: " ") {
+            tries.append((String(name[..<space]), String(name[name.index(after: space)...])))
+        }
+        return withConfig { () -> Face? in
+            for t in tries {
+                guard let p = pattern(t.family, style: t.style) else { continue }
+                defer { FcPatternDestroy(p) }
+                var result = FcResultNoMatch
+                guard let m = FcFontMatch(nil, p, &result) else { continue }
+                defer { FcPatternDestroy(m) }
+                let style = norm(string(m, "style") ?? "")
+                var n: Int32 = 0
+                while let family = string(m, "family", n) {
+                    let f = norm(family)
+                    if t.style == nil ? f == wanted : (f == norm(t.family) && style == norm(t.style!)) || f + style == wanted {
+                        return face(m)
+                    }
+                    n += 1
                 }
             }
             return nil
