@@ -17,6 +17,12 @@ let package = Package(
             name: "SpecFuzz",
             dependencies: [.product(name: "LayoutEngine", package: rootIdentity)],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // A font file (mutated subsets of the bundled fonts): loaded, then texts measured with direct
+        // shaping and with HarfBuzz alone, which must agree.
+        .executableTarget(
+            name: "FontFuzz",
+            dependencies: [.product(name: "LayoutEngine", package: rootIdentity)],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         // One `measure --jsonl` line: decoded as the CLI decodes it, then measured (with its lines).
         .executableTarget(
             name: "JSONLFuzz",

@@ -8,7 +8,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let request = try? MeasureRequest.decode(jsonLine: bytes), let engine = FuzzEngine.value else { return 0 }
     // Long texts at tiny widths are slow, not wrong: keep one input under a second.
     guard request.text.utf16.count <= 4_096 else { return 0 }
-    if let result = try? engine.measure(request.text, style: request.style, width: request.width) {
+    // Runs (attributed text) when the case gave them, the plain string otherwise.
+    let measured = request.attributedText.map { try? engine.measure($0, style: request.style, width: request.width) }
+        ?? (try? engine.measure(request.text, style: request.style, width: request.width))
+    if let result = measured {
         _ = result.jsonLine()
     }
     return 0

@@ -222,7 +222,12 @@ final class DirectShaper: @unchecked Sendable {
         // what it shapes with, and this path stands aside for the whole font.
         for (t, raw) in [(tag("GSUB"), gsub), (tag("GPOS"), gpos)] {
             let ours = raw.offset(8, from: 0).flatMap { raw.u16($0) } ?? 0
-            guard Int(hb_ot_layout_table_get_lookup_count(face, t)) == ours else { return nil }
+            guard Int(hb_ot_layout_table_get_lookup_count(face, t)) == ours, DirectShaper.offsetsInside(raw) else {
+                // A failed initialiser runs no deinit: the table blobs are released here (the
+                // font fuzzer found them leaking for fonts whose GSUB or GPOS HarfBuzz drops).
+                for blob in blobs { hb_blob_destroy(blob) }
+                return nil
+            }
         }
 
         // Glyphs HarfBuzz treats as marks or ligature components: never shaped here (lookups skip
@@ -269,6 +274,42 @@ final class DirectShaper: @unchecked Sendable {
             records[c] = r
         }
         self.records = records
+    }
+
+    /// Whether every offset of a GSUB or GPOS table's lists (scripts, language systems,
+    /// features, lookups, subtables) points inside it. HarfBuzz's sanitizer neuters an offset that
+    /// does not (on a copy of the table it then uses), so the raw bytes read here would no longer
+    /// be what HarfBuzz shapes with: the font fuzzer found a script record pointing past the table
+    /// that left HarfBuzz without ligatures the direct shaper still made. Such a font is left to
+    /// HarfBuzz entirely.
+    static func offsetsInside(_ t: OpenTypeTable) -> Bool {
+        guard t.count > 0 else { return true }
+        func inside(_ o: Int?) -> Bool { o.map { $0 >= 0 && $0 < t.count } ?? true }  // nil: a 0 offset (absent)
+        // A list of `count` records of `size` bytes from `first`, each with an offset at `field`
+        // (from `base`): every record in the table and every offset inside it; returns them.
+        func records(_ first: Int, size: Int, field: Int, base: Int) -> [Int]? {
+            guard let n = t.u16(first - 2), t.fits(first, count: n, size: size) else { return nil }
+            var out: [Int] = []
+            for k in 0..<n {
+                let o = t.offset(first + size * k + field, from: base)
+                guard inside(o) else { return nil }
+                if let o { out.append(o) }
+            }
+            return out
+        }
+        guard let scriptList = t.offset(4, from: 0), let featureList = t.offset(6, from: 0), let lookupList = t.offset(8, from: 0),
+              inside(scriptList), inside(featureList), inside(lookupList) else { return t.u16(0) == nil ? false : true }
+        guard let scripts = records(scriptList + 2, size: 6, field: 4, base: scriptList) else { return false }
+        for script in scripts {
+            let defaultLangSys = t.offset(script, from: script)
+            guard inside(defaultLangSys), records(script + 4, size: 6, field: 4, base: script) != nil else { return false }
+        }
+        guard records(featureList + 2, size: 6, field: 4, base: featureList) != nil,
+              let lookups = records(lookupList + 2, size: 2, field: 0, base: lookupList) else { return false }
+        for lookup in lookups {
+            guard records(lookup + 6, size: 2, field: 0, base: lookup) != nil else { return false }
+        }
+        return true
     }
 
     deinit {

@@ -36,23 +36,40 @@ struct OpenTypeTable: @unchecked Sendable {
         return from + v
     }
 
+    /// Whether `n` records of `size` bytes from `first` are all inside the table. HarfBuzz's
+    /// sanitizer checks a whole array before it uses any of it, and neuters (treats as absent) a
+    /// Coverage or ClassDef whose array runs past its table; reading only the entries needed
+    /// would use what HarfBuzz ignores (the font fuzzer found a ClassDef of 256 classes in a
+    /// table with room for 20 kerned differently).
+    @inline(__always)
+    func fits(_ first: Int, count n: Int, size: Int) -> Bool {
+        base != nil && first >= 0 && n >= 0 && first + n * size <= count
+    }
+
     // MARK: Coverage and class definitions
 
     /// Calls `body(glyph, coverageIndex)` for every glyph of the Coverage table at `at`; false
     /// when the table is malformed (or has a format this reader does not know).
     func forEachCovered(_ at: Int, glyphCount: Int, _ body: (Int, Int) -> Void) -> Bool {
-        guard let format = u16(at), let n = u16(at + 2) else { return false }
+        guard let format = u16(at), let n = u16(at + 2), fits(at + 4, count: n, size: format == 2 ? 6 : 2) else { return false }
         switch format {
+        // Glyphs (ranges) must be in increasing order, as OpenType requires: HarfBuzz looks them up
+        // by binary search, which on an unsorted table finds other glyphs than a walk does (a
+        // font fuzzer finding); such a table is malformed here.
         case 1:
+            var previous = -1
             for k in 0..<n {
-                guard let g = u16(at + 4 + 2 * k) else { return false }
+                guard let g = u16(at + 4 + 2 * k), g > previous else { return false }
+                previous = g
                 if g < glyphCount { body(g, k) }
             }
             return true
         case 2:
+            var previous = -1
             for r in 0..<n {
                 let rec = at + 4 + 6 * r
-                guard let start = u16(rec), let end = u16(rec + 2), let index = u16(rec + 4), start <= end else { return false }
+                guard let start = u16(rec), let end = u16(rec + 2), let index = u16(rec + 4), start <= end, start > previous else { return false }
+                previous = end
                 for g in start...end where g < glyphCount { body(g, index + g - start) }
             }
             return true
@@ -64,7 +81,7 @@ struct OpenTypeTable: @unchecked Sendable {
     /// The coverage index of `glyph` in the Coverage table at `at`: `-1` when not covered, nil
     /// when the table is malformed.
     func coverageIndex(_ at: Int, _ glyph: Int) -> Int? {
-        guard let format = u16(at), let n = u16(at + 2) else { return nil }
+        guard let format = u16(at), let n = u16(at + 2), fits(at + 4, count: n, size: format == 2 ? 6 : 2) else { return nil }
         switch format {
         case 1:
             var lo = 0, hi = n - 1
@@ -110,11 +127,11 @@ struct OpenTypeTable: @unchecked Sendable {
         guard let format = u16(at) else { return nil }
         switch format {
         case 1:
-            guard let start = u16(at + 2), let n = u16(at + 4) else { return nil }
+            guard let start = u16(at + 2), let n = u16(at + 4), fits(at + 6, count: n, size: 2) else { return nil }
             guard glyph >= start && glyph < start + n else { return 0 }
             return u16(at + 6 + 2 * (glyph - start))
         case 2:
-            guard let n = u16(at + 2), let rec = rangeRecord(at + 4, count: n, glyph) else { return nil }
+            guard let n = u16(at + 2), fits(at + 4, count: n, size: 6), let rec = rangeRecord(at + 4, count: n, glyph) else { return nil }
             return rec < 0 ? 0 : u16(rec + 4)
         default:
             return nil
@@ -128,16 +145,18 @@ struct OpenTypeTable: @unchecked Sendable {
         guard let format = u16(at) else { return nil }
         switch format {
         case 1:
-            guard let start = u16(at + 2), let n = u16(at + 4) else { return nil }
+            guard let start = u16(at + 2), let n = u16(at + 4), fits(at + 6, count: n, size: 2) else { return nil }
             for k in 0..<n where start + k < glyphCount {
                 guard let c = u16(at + 6 + 2 * k) else { return nil }
                 out[start + k] = UInt16(c)
             }
         case 2:
-            guard let n = u16(at + 2) else { return nil }
+            guard let n = u16(at + 2), fits(at + 4, count: n, size: 6) else { return nil }
+            var previous = -1
             for r in 0..<n {
                 let rec = at + 4 + 6 * r
-                guard let start = u16(rec), let end = u16(rec + 2), let c = u16(rec + 4), start <= end else { return nil }
+                guard let start = u16(rec), let end = u16(rec + 2), let c = u16(rec + 4), start <= end, start > previous else { return nil }
+                previous = end
                 for g in start...end where g < glyphCount { out[g] = UInt16(c) }
             }
         default:

@@ -32,6 +32,7 @@ enum SFNTValidator {
         }
         guard let numTables = u16(offset + 4) else { return "truncated table directory" }
         var found = Set<UInt32>()
+        var head: (offset: Int, length: Int)?
         for t in 0..<numTables {
             let record = offset + 12 + 16 * t
             guard let tableTag = u32(record), let tableOffset = u32(record + 8), let length = u32(record + 12) else {
@@ -41,6 +42,18 @@ enum SFNTValidator {
                 return "table '\(fourCC(tableTag))' ends at byte \(UInt64(tableOffset) + UInt64(length)) but the file has \(bytes.count) bytes (truncated file?)"
             }
             found.insert(tableTag)
+            if tableTag == tagValue("head") { head = (Int(tableOffset), Int(length)) }
+        }
+        // 'head' as HarfBuzz's sanitizer wants it (major version 1, the magic number, units per
+        // em 16…16384): otherwise HarfBuzz ignores the table and assumes 1000 units per em while
+        // FreeType reads the table's value, and the two would scale the same glyphs differently
+        // (the font fuzzer found direct shaping and HarfBuzz disagreeing on such a font).
+        if let head {
+            guard head.length >= 54, let major = u16(head.offset), let magic = u32(head.offset + 12),
+                  let upem = u16(head.offset + 18) else { return "table 'head' is too short (\(head.length) bytes)" }
+            guard major == 1 else { return "table 'head' has version \(major), not 1" }
+            guard magic == 0x5F0F_3CF5 else { return "table 'head' has a wrong magic number (0x\(String(magic, radix: 16)), not 0x5f0f3cf5)" }
+            guard upem >= 16 && upem <= 16_384 else { return "table 'head' gives \(upem) units per em (OpenType allows 16 to 16384)" }
         }
         for required in ["cmap", "head", "hhea", "hmtx"] where !found.contains(tagValue(required)) {
             return "required table '\(required)' is missing"

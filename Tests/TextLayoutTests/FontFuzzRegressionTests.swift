@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import TextLayout
+
+/// Findings of the font fuzzer (Fuzz/Sources/FontFuzz), kept as regression tests: each font is a
+/// mutated subset of a bundled font, and direct shaping must give HarfBuzz's widths on it.
+struct FontFuzzRegressionTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fonts")
+
+    /// A subset of DejaVu Sans Bold whose kerning ClassDef (format 1) claims 256 glyph classes
+    /// where its table has room for 20. HarfBuzz's sanitizer neuters the whole ClassDef (no class
+    /// kerning at all); the direct shaper read the first entries and kerned "AVAWAY" — 105.16 pt
+    /// against HarfBuzz's 109.34 on the first line. It now refuses any Coverage or ClassDef whose
+    /// array overruns its table, and steps aside. `fuzz-gsub-script-offset.ttf`: a GSUB script
+    /// record (geor) whose offset points past the table; HarfBuzz neuters it on a copy and made no
+    /// ligatures, the direct shaper made "fi" and "ffl" from the raw bytes. Any list offset outside
+    /// its table now leaves the font to HarfBuzz. `fuzz-unsorted-coverage.ttf`: a kerning
+    /// Coverage whose glyphs are out of order; HarfBuzz's binary search misses some of them, a walk
+    /// does not. Unsorted Coverage and ClassDef ranges are now malformed here.
+    @Test(arguments: ["fuzz-classdef-overrun.ttf", "fuzz-gsub-script-offset.ttf", "fuzz-unsorted-coverage.ttf"])
+    func directShapingAgreesWithHarfBuzz(_ file: String) throws {
+        let path = Self.fixtures.appendingPathComponent(file).path
+        let direct = try TextEngine(fontDirectories: [], configuration: TextEngine.Configuration(directShaping: true))
+        let harfBuzz = try TextEngine(fontDirectories: [], configuration: TextEngine.Configuration(directShaping: false))
+        let style = TextStyle(font: path, size: 17)
+        for text in ["AVAWAY To fi ffl office Wa, Type 1234567890", "Hello world LTAVYTy Kerning ff fl .,:;!?"] {
+            let a = try direct.measure(text, style: style, width: 120), b = try harfBuzz.measure(text, style: style, width: 120)
+            #expect(a == b, "\(text): \(a.lines.map(\.width)) vs \(b.lines.map(\.width))")
+        }
+    }
+
+    /// DejaVu Sans (a subset) with a broken 'head' magic number: HarfBuzz ignores such a table and
+    /// assumes 1000 units per em, FreeType reads 2048, and the direct shaper (kerning in font units)
+    /// and HarfBuzz (kerning scaled by 2048/1000) disagreed. The font is refused, naming the table.
+    @Test func aHeadTableHarfBuzzWouldIgnoreIsRefused() throws {
+        let path = Self.fixtures.appendingPathComponent("fuzz-head-magic.ttf").path
+        let engine = try TextEngine(fontDirectories: [])
+        do {
+            _ = try engine.measure("AVAWAY", style: TextStyle(font: path, size: 17), width: nil)
+            Issue.record("expected the font to be refused")
+        } catch {
+            #expect("\(error)".contains("table 'head' has a wrong magic number"), "\(error)")
+        }
+    }
+}
