@@ -43,4 +43,20 @@ struct FontFuzzRegressionTests {
             #expect("\(error)".contains("table 'head' has a wrong magic number"), "\(error)")
         }
     }
+
+    /// The load-time probe (direct shaping against HarfBuzz on common text) keeps the direct path
+    /// for the bundled fonts, where it is exact: the fast path must not be lost to the check.
+    @Test(arguments: ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "WenQuanYiMicroHei.ttf"])
+    func bundledFontsKeepDirectShaping(_ file: String) throws {
+        #expect(try FontFace(path: Fixtures.font(file)).usesDirectShaping)
+    }
+
+    /// `fuzz-alternate-subtable.ttf`: a GSUB lookup's subtable offset moved onto another table's
+    /// bytes (still inside GSUB); HarfBuzz then made no "fi"/"ffl" ligatures, the direct shaper
+    /// did. No structural check caught it; the load-time probe does, and the font goes to HarfBuzz.
+    @Test func theProbeCatchesWhatStructureDoesNot() throws {
+        let path = Self.fixtures.appendingPathComponent("fuzz-alternate-subtable.ttf").path
+        #expect(try !FontFace(path: path).usesDirectShaping)
+        try directShapingAgreesWithHarfBuzz("fuzz-alternate-subtable.ttf")
+    }
 }
