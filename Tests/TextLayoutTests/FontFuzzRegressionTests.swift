@@ -18,7 +18,10 @@ struct FontFuzzRegressionTests {
     /// its table now leaves the font to HarfBuzz. `fuzz-unsorted-coverage.ttf`: a kerning
     /// Coverage whose glyphs are out of order; HarfBuzz's binary search misses some of them, a walk
     /// does not. Unsorted Coverage and ClassDef ranges are now malformed here.
-    @Test(arguments: ["fuzz-classdef-overrun.ttf", "fuzz-gsub-script-offset.ttf", "fuzz-unsorted-coverage.ttf"])
+    /// `fuzz-feature-index.ttf`: a language system lists a feature index past the FeatureList;
+    /// HarfBuzz skips it, the direct shaper kerned "Wa" with what it found. Feature and lookup
+    /// indices out of range now leave the font to HarfBuzz.
+    @Test(arguments: ["fuzz-classdef-overrun.ttf", "fuzz-gsub-script-offset.ttf", "fuzz-unsorted-coverage.ttf", "fuzz-feature-index.ttf"])
     func directShapingAgreesWithHarfBuzz(_ file: String) throws {
         let path = Self.fixtures.appendingPathComponent(file).path
         let direct = try TextEngine(fontDirectories: [], configuration: TextEngine.Configuration(directShaping: true))

@@ -299,13 +299,27 @@ final class DirectShaper: @unchecked Sendable {
         }
         guard let scriptList = t.offset(4, from: 0), let featureList = t.offset(6, from: 0), let lookupList = t.offset(8, from: 0),
               inside(scriptList), inside(featureList), inside(lookupList) else { return t.u16(0) == nil ? false : true }
-        guard let scripts = records(scriptList + 2, size: 6, field: 4, base: scriptList) else { return false }
+        guard let scripts = records(scriptList + 2, size: 6, field: 4, base: scriptList),
+              let features = records(featureList + 2, size: 6, field: 4, base: featureList),
+              let featureCount = t.u16(featureList), let lookupCount = t.u16(lookupList) else { return false }
+        // Indices too: a language system's features and a feature's lookups must exist (HarfBuzz
+        // skips an index past the end; the direct shaper would read whatever is there).
+        func indices(_ first: Int, below limit: Int) -> Bool {
+            guard let n = t.u16(first - 2), t.fits(first, count: n, size: 2) else { return false }
+            for k in 0..<n { guard let i = t.u16(first + 2 * k), i < limit else { return false } }
+            return true
+        }
+        func langSys(_ at: Int) -> Bool {
+            guard let required = t.u16(at + 2), required == 0xFFFF || required < featureCount else { return false }
+            return indices(at + 6, below: featureCount)
+        }
         for script in scripts {
             let defaultLangSys = t.offset(script, from: script)
-            guard inside(defaultLangSys), records(script + 4, size: 6, field: 4, base: script) != nil else { return false }
+            guard inside(defaultLangSys), let systems = records(script + 4, size: 6, field: 4, base: script) else { return false }
+            for ls in systems + (defaultLangSys.map { [$0] } ?? []) where !langSys(ls) { return false }
         }
-        guard records(featureList + 2, size: 6, field: 4, base: featureList) != nil,
-              let lookups = records(lookupList + 2, size: 2, field: 0, base: lookupList) else { return false }
+        for feature in features where !indices(feature + 4, below: lookupCount) { return false }
+        guard let lookups = records(lookupList + 2, size: 2, field: 0, base: lookupList) else { return false }
         for lookup in lookups {
             guard records(lookup + 6, size: 2, field: 0, base: lookup) != nil else { return false }
         }
