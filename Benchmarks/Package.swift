@@ -29,6 +29,11 @@ let package = Package(
             name: "CPangoFT2", pkgConfig: "pangoft2",
             providers: [.apt(["libpango1.0-dev", "libfontconfig-dev"])]),
         .target(name: "PangoPeer", dependencies: ["CPangoCairo", "CPangoFT2"]),
+        // HarfBuzz alone, the shaping-speed reference for emoji and right-to-left text (issue 11).
+        .systemLibrary(
+            name: "CHarfBuzzPeer", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .target(name: "HarfBuzzPeer", dependencies: ["CHarfBuzzPeer"]),
         // What every benchmark target shares: the limits machinery, the mixed-text generator,
         // the repository's paths, heap accounting (CHeapStats: glibc's mallinfo2).
         .target(name: "CHeapStats"),
@@ -46,7 +51,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextLayout", package: rootPackageIdentity),
-                "BenchmarkSupport", "PangoPeer",
+                "BenchmarkSupport", "PangoPeer", "HarfBuzzPeer",
             ],
             path: "Benchmarks/TextBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),

@@ -32,6 +32,13 @@ enum Metrics {
     static let plainRelayoutNs = BenchmarkMetric.custom("plain relayout ns", useScalingFactor: false)
     static let attributedRelayoutNs = BenchmarkMetric.custom("attributed relayout ns", useScalingFactor: false)
 
+    /// The engine's time over HarfBuzz's own shaping of the same paragraph, ×100 (100 = as fast).
+    static let scriptRatioCold = BenchmarkMetric.custom("engine/HarfBuzz x100 (cold)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let scriptRatioWarm = BenchmarkMetric.custom("engine/HarfBuzz x100 (warm shapes)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let harfBuzzNs = BenchmarkMetric.custom("HarfBuzz shaping ns", useScalingFactor: false)
+    static let engineColdNs = BenchmarkMetric.custom("engine cold ns", useScalingFactor: false)
+    static let engineWarmNs = BenchmarkMetric.custom("engine warm-shapes ns", useScalingFactor: false)
+
     /// Time per 1,000 UTF-16 code units of a large paragraph (flat if time is linear in length).
     static let nsPerKiloUnit = BenchmarkMetric.custom("ns per 1000 UTF-16 units", useScalingFactor: false)
 }

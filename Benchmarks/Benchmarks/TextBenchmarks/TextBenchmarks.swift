@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
     registerMemoryBenchmarks()
     registerLargeParagraphBenchmarks()
     registerAttributedBenchmarks()
+    registerScriptBenchmarks()
 }
 
 /// A configuration with the limits of `Limits` for `name`, if any.
