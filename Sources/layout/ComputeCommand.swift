@@ -28,6 +28,9 @@ struct Compute: AsyncParsableCommand {
     @Option(name: .customLong("fonts"), help: "A directory of fonts put in front of the bundled Fonts/: names resolve there first, and fallback continues into the bundled fonts.")
     var fontDirectory: String?
 
+    @Option(help: ArgumentHelp("bundled | system: after a text's font, fall back to the font directories only (the default) or then to the system's fonts in fontconfig's order.", valueName: "fallback"))
+    var fallback: FontFallback = .bundled
+
     @Flag(help: "No progress line on standard error (it is shown only when standard error is a terminal).")
     var quiet = false
 
@@ -39,7 +42,8 @@ struct Compute: AsyncParsableCommand {
         defer { progress?.stop() }
         let document = try loadSpec(spec, format: inputFormat, strict: strict)
         progress?.set("laying out")
-        let options = ComputeOptions(detail: summary ? .summary : .full, fontDirectory: fontDirectory)
+        var options = ComputeOptions(detail: summary ? .summary : .full, fontDirectory: fontDirectory)
+        options.fontFallback = fallback
         let result = try computeOrExit(document.spec, options: options)
         progress?.set("writing")
         progress?.stop()

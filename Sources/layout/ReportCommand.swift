@@ -32,6 +32,9 @@ struct Report: AsyncParsableCommand {
     @Option(name: .customLong("fonts"), help: "A directory of fonts put in front of the bundled Fonts/: names resolve there first, and fallback continues into the bundled fonts.")
     var fontDirectory: String?
 
+    @Option(help: ArgumentHelp("bundled | system: after a text's font, fall back to the font directories only (the default) or then to the system's fonts in fontconfig's order.", valueName: "fallback"))
+    var fallback: FontFallback = .bundled
+
     @Flag(help: "No progress line on standard error (it is shown only when standard error is a terminal).")
     var quiet = false
 
@@ -46,7 +49,9 @@ struct Report: AsyncParsableCommand {
         let document = try loadSpec(spec, format: inputFormat, strict: strict)
         let decoded = clock.now
         progress?.set("laying out")
-        let result = try computeOrExit(document.spec, options: ComputeOptions(fontDirectory: fontDirectory, analyzesEstimation: true))
+        var options = ComputeOptions(fontDirectory: fontDirectory, analyzesEstimation: true)
+        options.fontFallback = fallback
+        let result = try computeOrExit(document.spec, options: options)
         let computed = clock.now
         progress?.stop()
         printWarnings(result.warnings)

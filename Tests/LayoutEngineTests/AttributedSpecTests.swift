@@ -115,4 +115,17 @@ import Testing
         #expect(!plain.contains("runs") && !plain.contains("direction"))
         #expect(throws: MeasureRequestError.self) { try MeasureRequest.decode(jsonLine: Array(#"{"text": "x", "direction": "up"}"#.utf8)) }
     }
+
+    /// `ComputeOptions.fontFallback` (the CLI's `--fallback system`) picks an engine whose chain
+    /// continues into the system's fonts; the default engine is left as it was.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")))
+    func computeCanFallBackToSystemFonts() throws {
+        let layouter = Layouter()
+        let style = TextStyle(size: 20)
+        let bundled = try layouter.textEngine().measure("👍🏽", style: style, width: nil)
+        let system = try layouter.textEngine(fallback: .system).measure("👍🏽", style: style, width: nil)
+        #expect(!bundled.missingCharacters.isEmpty && system.missingCharacters.isEmpty)
+        // 136/109 em (Noto Color Emoji's strike, see EmojiTests), in whole font units of 2048.
+        #expect(abs(system.size.width - (136.0 / 109 * 2048).rounded() / 2048 * 20) < 1e-9)
+    }
 }

@@ -26,6 +26,9 @@ public struct ComputeOptions: Hashable, Sendable {
     /// A directory of fonts put in front of the bundled fonts (`Fonts/`, found next to the package
     /// or through `LAYOUT_FONTS_DIR`); nil = the bundled fonts alone.
     public var fontDirectory: String?
+    /// What text falls back to after its font: the font directories (`.bundled`, the default) or
+    /// then the system's fonts through fontconfig (`.system`, the CLI's `--fallback system`).
+    public var fontFallback: FontFallback = .bundled
     /// Whether to measure every estimated row on a copy of the final layout, to report how far the
     /// estimated content height was from the exact one (`ComputeResult.estimation`; reports do).
     public var analyzesEstimation: Bool

@@ -19,7 +19,13 @@ public final class Layouter: Sendable {
     public static let shared = Layouter()
 
     /// The engines by font directory (`ComputeOptions.fontDirectory`; nil = the bundled fonts).
-    private let engines = Mutex<[String?: Fonts]>([:])
+    private let engines = Mutex<[FontSetup: Fonts]>([:])
+
+    /// What an engine is made from: a font directory (nil = the bundled fonts) and a fallback.
+    struct FontSetup: Hashable, Sendable {
+        var directory: String?
+        var fallback: FontFallback
+    }
     private let given: TextEngine?
 
     /// A layouter that loads fonts on first use: the bundled fonts, or for a call whose
@@ -45,7 +51,7 @@ public final class Layouter: Sendable {
     ///   - options: how much detail to return; `fontDirectory` picks the fonts (ignored when the
     ///     layouter was given a `TextEngine`).
     public func compute(_ spec: LayoutSpec, options: ComputeOptions = ComputeOptions()) throws(ComputeError) -> ComputeResult {
-        let environment = SizingEnvironment(fonts: fonts(for: options.fontDirectory))
+        let environment = SizingEnvironment(fonts: fonts(for: FontSetup(directory: options.fontDirectory, fallback: options.fontFallback)))
         switch spec {
         case .grid(let grid):
             return try GridComputation(spec: grid, scope: .builtin, environment: environment, path: "", options: options).run()
@@ -56,35 +62,36 @@ public final class Layouter: Sendable {
 
     /// The text engine that calls with `fontDirectory` measure with (loading it if needed): for
     /// measuring text beside a layout with exactly the same fonts and caches.
-    public func textEngine(fontDirectory: String? = nil) throws(TextLayoutError) -> TextEngine {
-        try fonts(for: fontDirectory).engine()
+    public func textEngine(fontDirectory: String? = nil, fallback: FontFallback = .bundled) throws(TextLayoutError) -> TextEngine {
+        try fonts(for: FontSetup(directory: fontDirectory, fallback: fallback)).engine()
     }
 
-    private func fonts(for directory: String?) -> Fonts {
+    private func fonts(for setup: FontSetup) -> Fonts {
         if let given { return Fonts(engine: given) }
         return engines.withLock { engines in
-            if let known = engines[directory] { return known }
-            if engines.count >= Self.engineLimit, let first = engines.first(where: { $0.key != nil }) ?? engines.first {
+            if let known = engines[setup] { return known }
+            let standard = FontSetup(directory: nil, fallback: .bundled)
+            if engines.count >= Self.engineLimit, let first = engines.first(where: { $0.key != standard }) ?? engines.first {
                 engines[first.key] = nil
             }
-            let made = Fonts(directory: directory)
-            engines[directory] = made
+            let made = Fonts(setup: setup)
+            engines[setup] = made
             return made
         }
     }
 
     /// One font setup, loaded on first use; a load that failed fails again the same way.
     final class Fonts: Sendable {
-        private let directory: String?
+        private let setup: FontSetup
         private let state: Mutex<Result<TextEngine, TextLayoutError>?>
 
-        init(directory: String?) {
-            self.directory = directory
+        init(setup: FontSetup) {
+            self.setup = setup
             state = Mutex(nil)
         }
 
         init(engine: TextEngine) {
-            directory = nil
+            setup = FontSetup(directory: nil, fallback: .bundled)
             state = Mutex(.success(engine))
         }
 
@@ -93,10 +100,12 @@ public final class Layouter: Sendable {
                 if let state { return state }
                 let made: Result<TextEngine, TextLayoutError>
                 do throws(TextLayoutError) {
-                    if let directory {
-                        made = .success(try TextEngine.bundled(adding: directory))
+                    var configuration = TextEngine.Configuration()
+                    configuration.fallback = setup.fallback
+                    if let directory = setup.directory {
+                        made = .success(try TextEngine.bundled(adding: directory, configuration: configuration))
                     } else {
-                        made = .success(try TextEngine.bundled())
+                        made = .success(try TextEngine.bundled(configuration: configuration))
                     }
                 } catch {
                     made = .failure(error)
