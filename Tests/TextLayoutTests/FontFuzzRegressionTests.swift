@@ -62,4 +62,22 @@ struct FontFuzzRegressionTests {
         #expect(try !FontFace(path: path).usesDirectShaping)
         try directShapingAgreesWithHarfBuzz("fuzz-alternate-subtable.ttf")
     }
+
+    /// Issue 12's absurd metrics, on a subset of DejaVu Sans (a, b, c) with one field patched: units
+    /// per em 1 is refused with a message naming the field (OpenType allows 16…16384; HarfBuzz
+    /// would assume 1000 and disagree with FreeType); an ascender of 32,767 is a font, laid out:
+    /// each line is (32,767 + 483) / 2048 × 17 = 276.0009765625 pt tall.
+    @Test func absurdMetrics() throws {
+        let engine = try TextEngine(fontDirectories: [])
+        do {
+            _ = try engine.measure("abc", style: TextStyle(font: Self.fixtures.appendingPathComponent("absurd-upem-1.ttf").path), width: nil)
+            Issue.record("expected units per em 1 to be refused")
+        } catch {
+            #expect("\(error)".contains("gives 1 units per em (OpenType allows 16 to 16384)"), "\(error)")
+        }
+        let tall = try engine.measure("abc abc", style: TextStyle(font: Self.fixtures.appendingPathComponent("absurd-ascender.ttf").path, size: 17),
+                                      width: 20)
+        #expect(tall.lines.allSatisfy { $0.height == (32_767.0 + 483) / 2048 * 17 })
+        #expect(tall.size.height == Double(tall.lines.count) * (32_767.0 + 483) / 2048 * 17)
+    }
 }
