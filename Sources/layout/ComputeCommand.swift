@@ -25,11 +25,7 @@ struct Compute: AsyncParsableCommand {
     @Flag(help: "Write the JSON on one line.")
     var compact = false
 
-    @Option(name: .customLong("fonts"), help: "A directory of fonts put in front of the bundled Fonts/: names resolve there first, and fallback continues into the bundled fonts.")
-    var fontDirectory: String?
-
-    @Option(help: ArgumentHelp("bundled | system: after a text's font, fall back to the font directories only (the default) or then to the system's fonts in fontconfig's order.", valueName: "fallback"))
-    var fallback: FontFallback = .bundled
+    @OptionGroup var fonts: FontOptions
 
     @Flag(help: "No progress line on standard error (it is shown only when standard error is a terminal).")
     var quiet = false
@@ -42,8 +38,8 @@ struct Compute: AsyncParsableCommand {
         defer { progress?.stop() }
         let document = try loadSpec(spec, format: inputFormat, strict: strict)
         progress?.set("laying out")
-        var options = ComputeOptions(detail: summary ? .summary : .full, fontDirectory: fontDirectory)
-        options.fontFallback = fallback
+        var options = ComputeOptions(detail: summary ? .summary : .full)
+        fonts.apply(to: &options)
         let result = try computeOrExit(document.spec, options: options)
         progress?.set("writing")
         progress?.stop()

@@ -29,11 +29,7 @@ struct Report: AsyncParsableCommand {
     @Option(name: .customLong("input-format"), help: "Read SPEC as json or yaml whatever its name (default: by name).")
     var inputFormat: SpecFormat?
 
-    @Option(name: .customLong("fonts"), help: "A directory of fonts put in front of the bundled Fonts/: names resolve there first, and fallback continues into the bundled fonts.")
-    var fontDirectory: String?
-
-    @Option(help: ArgumentHelp("bundled | system: after a text's font, fall back to the font directories only (the default) or then to the system's fonts in fontconfig's order.", valueName: "fallback"))
-    var fallback: FontFallback = .bundled
+    @OptionGroup var fonts: FontOptions
 
     @Flag(help: "No progress line on standard error (it is shown only when standard error is a terminal).")
     var quiet = false
@@ -49,8 +45,8 @@ struct Report: AsyncParsableCommand {
         let document = try loadSpec(spec, format: inputFormat, strict: strict)
         let decoded = clock.now
         progress?.set("laying out")
-        var options = ComputeOptions(fontDirectory: fontDirectory, analyzesEstimation: true)
-        options.fontFallback = fallback
+        var options = ComputeOptions(analyzesEstimation: true)
+        fonts.apply(to: &options)
         let result = try computeOrExit(document.spec, options: options)
         let computed = clock.now
         progress?.stop()
