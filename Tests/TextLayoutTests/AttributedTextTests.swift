@@ -162,4 +162,19 @@ struct AttributedTextTests {
             try engine.measure(AttributedText([.text("a", font: "No Such Font")]), style: style, width: 100)
         }
     }
+
+    /// A run boundary inside a grapheme cluster (an accent in a run of its own, a ZWJ sequence cut
+    /// in two) never becomes a place to break: the cluster stays on one line even when nothing fits.
+    @Test func aClusterCutByARunStaysWhole() throws {
+        let accent = AttributedText([.text("e"), .text("\u{301}", font: "DejaVu Sans Bold")])
+        let r = try engine.measure(accent, style: style, width: 1)
+        #expect(r.lines.map(\.range) == [TextRange(location: 0, length: 2)])
+        let family = AttributedText([.text("ab 👨\u{200D}"), .text("👩\u{200D}👧", size: 20), .text(" cd")])
+        for width in [1.0, 10, 30] {
+            let f = try engine.measure(family, style: style, width: width)
+            // No line starts inside the sequence (code units 3 ..< 11).
+            #expect(f.lines.allSatisfy { !(4..<11).contains($0.range.location) }, "\(width): \(f.lines.map(\.range))")
+            #expect(f.lines.map(\.text).joined() == family.string)
+        }
+    }
 }

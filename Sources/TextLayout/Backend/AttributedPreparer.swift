@@ -230,6 +230,10 @@ enum AttributedPreparer {
             string += run.attachment != nil ? "\u{FFFC}" : run.text
         }
         p.text = string
+        // A grapheme cluster that a run boundary cuts (a combining mark or a joiner sequence in a
+        // run of its own) is one cluster of the text: no line may break inside it. Its pieces are
+        // joined — advances added, the first piece's kind and font.
+        p.joinClusters(to: UnicodeBreaks.graphemeEnds(UnsafeBufferPointer(p.utf16)))
         // Break opportunities over the whole text: a run boundary is no opportunity by itself.
         UnicodeBreaks.markLineBreaks(UnsafeBufferPointer(p.utf16), graphemeEnds: UnsafeBufferPointer(p.ends), into: p.breakAfter)
         p.metrics = faceMetrics

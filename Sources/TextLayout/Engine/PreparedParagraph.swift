@@ -133,6 +133,44 @@ struct PreparedParagraph: @unchecked Sendable {
         fonts.initialize(repeating: 0)
     }
 
+    /// Joins neighbouring clusters so that they end where `ends` (the text's own grapheme
+    /// boundaries, a subset of the current ones) says: advances add up, a joined cluster keeps its
+    /// first piece's kind and font and its last piece's break adjustment. Nothing happens when
+    /// the boundaries are the same, or when `ends` is not a subset of them.
+    mutating func joinClusters(to wanted: [Int32]) {
+        let n = count
+        guard wanted.count < n, wanted.last == ends.last else { return }
+        // Every wanted end must be a current end (checked before anything is written).
+        var k = 0
+        for i in 0..<n where k < wanted.count && ends[i] == wanted[k] { k += 1 }
+        guard k == wanted.count else { return }
+        // Copies of the per-cluster values: the buffers are rewritten in place, front to back.
+        let oldEnds = Array(ends), adv = Array(advances), adj = Array(breakAdjust), kind = Array(kinds), font = Array(fonts)
+        var i = 0
+        for (j, end) in wanted.enumerated() {
+            var a = adv[i], kd = kind[i]
+            let f = font[i]
+            while oldEnds[i] < end {
+                i += 1
+                a += adv[i]
+                if kd != .text && kind[i] == .text { kd = .text }
+            }
+            ends[j] = end
+            advances[j] = a
+            breakAdjust[j] = adj[i]
+            kinds[j] = kd
+            fonts[j] = f
+            i += 1
+        }
+        let m = wanted.count
+        ends = UnsafeMutableBufferPointer(rebasing: ends[0..<m])
+        advances = UnsafeMutableBufferPointer(rebasing: advances[0..<m])
+        breakAdjust = UnsafeMutableBufferPointer(rebasing: breakAdjust[0..<m])
+        kinds = UnsafeMutableBufferPointer(rebasing: kinds[0..<m])
+        breakAfter = UnsafeMutableBufferPointer(rebasing: breakAfter[0..<m])
+        fonts = UnsafeMutableBufferPointer(rebasing: fonts[0..<m])
+    }
+
     /// A paragraph from per-cluster arrays (for tests and tools; `Preparer` writes in place).
     static func make(utf16: [UInt16], ends: [Int32], advances: [Double], breakAdjust: [Double], kinds: [Kind],
                      breakAfter: [Bool], fonts: [UInt8], metrics: [FontMetrics]) -> PreparedParagraph {
