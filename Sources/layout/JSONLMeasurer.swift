@@ -140,7 +140,7 @@ final class JSONLMeasurer: @unchecked Sendable {
                 do {
                     let r = try request.attributedText.map { try engine.measure($0, style: request.style, width: request.width) }
                         ?? engine.measure(request.text, style: request.style, width: request.width)
-                    out += r.jsonLine(idJSON: request.idJSON, warnings: request.warnings + r.missingCharacterWarnings)
+                    out += r.jsonLine(idJSON: request.idJSON, warnings: request.warnings + r.warnings.map { $0.hasPrefix("runs[") ? "text" + $0.dropFirst(4) : $0 } + r.missingCharacterWarnings)
                 } catch {
                     out += measureErrorLine(idJSON: request.idJSON, message: "input line \(lineNumber): \(error)")
                     ok = false

@@ -84,14 +84,15 @@ import Testing
         }
     }
 
-    @Test func aRunsUnknownFontIsAnErrorAtItsPath() {
-        do {
-            let spec = try LayoutSpec.decode(json: #"{"width": 300, "rows": [{"text": ["a", {"text": "b", "font": "No Such Font"}]}]}"#).spec
-            _ = try Layouter.shared.compute(spec)
-            Issue.record("expected an error")
-        } catch {
-            #expect("\(error)".contains("rows[0].text[1].font"), "\(error)")
-        }
+    /// A run's font nobody has falls back to the text style's font, with a warning at the run's
+    /// path (issue 11: "a font that fontconfig cannot find: fall back, with a warning that names
+    /// it"); the row is as tall as the same text with no font on that run.
+    @Test func aRunsUnknownFontFallsBackWithAWarningAtItsPath() throws {
+        let spec = try LayoutSpec.decode(json: #"{"width": 300, "rows": [{"height": "automatic", "text": ["a", {"text": "b", "font": "No Such Font"}]}]}"#).spec
+        let result = try Layouter.shared.compute(spec)
+        #expect(result.warnings.contains { $0.contains("rows[0].text[1].font: unknown font 'No Such Font'") }, "\(result.warnings)")
+        let plain = try Layouter.shared.compute(LayoutSpec.decode(json: #"{"width": 300, "rows": [{"height": "automatic", "text": ["a", "b"]}]}"#).spec)
+        #expect(result.sections[0].elements[0].rect == plain.sections[0].elements[0].rect)
     }
 
     @Test func aJSONLCaseTakesRuns() throws {

@@ -158,9 +158,10 @@ struct AttributedTextTests {
                 #expect("\(error)".hasPrefix(field))
             }
         }
-        #expect(throws: TextLayoutError.self) {
-            try engine.measure(AttributedText([.text("a", font: "No Such Font")]), style: style, width: 100)
-        }
+        // A run's font nobody has: measured in the style's font, with a warning naming it.
+        let fallback = try engine.measure(AttributedText([.text("a"), .text("b", font: "No Such Font")]), style: style, width: 100)
+        #expect(fallback.warnings.count == 1 && fallback.warnings[0].hasPrefix("runs[1].font: unknown font 'No Such Font'"))
+        #expect(fallback.size == (try engine.measure("ab", style: style, width: 100)).size)
     }
 
     /// A run boundary inside a grapheme cluster (an accent in a run of its own, a ZWJ sequence cut

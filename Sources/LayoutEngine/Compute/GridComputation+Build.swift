@@ -154,10 +154,12 @@ extension GridComputation {
         if let layout = item.layout {
             let root = layout.resolved(scope: scope, scale: scale)
             var fonts: Set<String> = []
+            var runs: [AttributedText] = []
             root.forEachText { text in
                 fonts.insert(text.style.font)
-                for run in text.attributed?.runs ?? [] { if let f = run.font { fonts.insert(f) } }
+                if let a = text.attributed { runs.append(a) }
             }
+            for text in runs { try environment.checkRunFonts(text) { "\(itemPath).layout (run \($0) of a text)" } }
             for font in fonts.sorted() {
                 if let problem = environment.problem(withFont: font) { throw .measurement(path: itemPath + ".layout", message: problem) }
             }
@@ -169,11 +171,7 @@ extension GridComputation {
             if let problem = environment.problem(withFont: style.font) {
                 throw .measurement(path: itemPath + (item.textStyle == nil ? ".text" : ".textStyle"), message: problem)
             }
-            for (i, run) in (item.attributedText?.runs ?? []).enumerated() {
-                if let font = run.font, let problem = environment.problem(withFont: font) {
-                    throw .measurement(path: itemPath + ".text[\(i)].font", message: problem)
-                }
-            }
+            try environment.checkRunFonts(item.attributedText, path: itemPath + ".text")
             text = GridItemContent.Text(string: string, attributed: item.attributedText, style: style, insets: item.insets ?? .zero)
         }
         return GridItemContent(path: itemPath, size: item.size, text: text)

@@ -66,21 +66,23 @@ extension TableComputation {
                                            detailStyle: detailStyle, image: cell.image))
     }
 
-    /// Every font the runs of an attributed text name can be loaded.
+    /// Every font the runs of an attributed text name can be loaded; a name no directory and not
+    /// fontconfig has is a warning (the run is measured in the text style's font, as the engine
+    /// does), a font file that cannot be used an error.
     func checkRunFonts(_ text: AttributedText?, path: String) throws(ComputeError) {
-        for (i, run) in (text?.runs ?? []).enumerated() {
-            if let font = run.font { try checkFont(font, path: path + "[\(i)].font") }
-        }
+        try environment.checkRunFonts(text, path: path)
     }
 
     /// Every font a composed cell's texts name can be loaded.
     func checkFonts(in element: CellElement, path: String) throws(ComputeError) {
         var fonts: Set<String> = []
+        var runs: [AttributedText] = []
         element.forEachText { text in
             fonts.insert(text.style.font)
-            for run in text.attributed?.runs ?? [] { if let f = run.font { fonts.insert(f) } }
+            if let a = text.attributed { runs.append(a) }
         }
         for font in fonts.sorted() { try checkFont(font, path: path) }
+        for text in runs { try environment.checkRunFonts(text) { "\(path) (run \($0) of a text)" } }
     }
 
     static func accessory(_ a: AccessorySpec) -> Accessory {

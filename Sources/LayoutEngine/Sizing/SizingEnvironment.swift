@@ -47,6 +47,26 @@ final class SizingEnvironment: Sendable {
     }
 
     /// Checks once per font name that `font` can be loaded; answers the problem, or nil.
+    /// The fonts an attributed text's runs name: a name nobody has is a warning at
+    /// `path[i].font` (the engine measures that run in the text style's font), an unusable font
+    /// file an error there.
+    func checkRunFonts(_ text: AttributedText?, path: String) throws(ComputeError) {
+        try checkRunFonts(text) { "\(path)[\($0)].font" }
+    }
+
+    /// The same, with the place of run i written by `location` (a composed cell's text, whose
+    /// path the tree walk does not know: "rows[3].layout (run 1 of a text)").
+    func checkRunFonts(_ text: AttributedText?, location: (Int) -> String) throws(ComputeError) {
+        for (i, run) in (text?.runs ?? []).enumerated() {
+            guard let font = run.font, let problem = problem(withFont: font) else { continue }
+            if problem.hasPrefix("unknown font") {
+                warn("\(location(i)): \(problem); the run is measured in the text style's font")
+            } else {
+                throw .measurement(path: location(i), message: problem)
+            }
+        }
+    }
+
     func problem(withFont font: String) -> String? {
         if let known = checkedFonts.withLock({ $0[font] }) { return known }
         let problem: String?

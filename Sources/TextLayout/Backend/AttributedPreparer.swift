@@ -27,7 +27,8 @@ enum AttributedPreparer {
     static func prepare(_ text: AttributedText, string joined: String? = nil, style: TextStyle, registry: FontRegistry,
                         cache: ShapeCache, direct: Bool) throws(TextLayoutError) -> PreparedParagraph {
         let base = style.size
-        let runs = resolve(text, style)
+        var warnings: [String] = []
+        let runs = resolve(text, style, registry: registry, warnings: &warnings)
         let baseChain = try registry.chain(for: style.font)
 
         // The paragraph's fonts: distinct line metrics (in ems of `base`), with the face metrics
@@ -145,6 +146,7 @@ enum AttributedPreparer {
             p.singleFont = lineMetrics.count == 1
             p.fixedPoint = false
             p.inexactPositions = true
+            p.warnings = warnings
             p.buildSegments()
             return p
         }
@@ -240,6 +242,7 @@ enum AttributedPreparer {
         p.lineMetrics = lineMetrics
         p.singleFont = lineMetrics.count == 1
         p.hasRightToLeft = pieces.contains { $0.paragraph.hasRightToLeft }
+        p.warnings = warnings
         p.uncovered = Array(pieces.flatMap { $0.paragraph.uncovered }.prefix(8))
         p.ellipsisAdvance = baseChain.ellipsisAdvance
         p.ellipsisFont = ellipsis
@@ -254,11 +257,26 @@ enum AttributedPreparer {
 
     /// Applies the style's defaults and joins neighbouring text runs whose attributes are equal
     /// (they are one run to a shaper: kerning between them counts). Empty text runs go.
-    private static func resolve(_ text: AttributedText, _ style: TextStyle) -> [Resolved] {
+    /// A run's font that no directory and not fontconfig has falls back to the style's font, with
+    /// a warning naming it (a misspelt font in one run should not lose the whole text).
+    private static func resolve(_ text: AttributedText, _ style: TextStyle, registry: FontRegistry,
+                                warnings: inout [String]) -> [Resolved] {
         var out: [Resolved] = []
         out.reserveCapacity(text.runs.count)
-        for run in text.runs {
-            let font = run.font ?? style.font, size = run.size ?? style.size
+        for (index, run) in text.runs.enumerated() {
+            var font = run.font ?? style.font
+            let size = run.size ?? style.size
+            if font != style.font {
+                do throws(TextLayoutError) {
+                    _ = try registry.chain(for: font)
+                } catch {
+                    if case .unknownFont = error {
+                        warnings.append("runs[\(index)].font: unknown font '\(font)' (not a path, and neither the font directories "
+                                        + "nor fontconfig have it); the run is measured in the style's font '\(style.font)'")
+                        font = style.font
+                    }
+                }
+            }
             switch run.content {
             case .attachment(let a):
                 out.append(Resolved(text: "", attachment: a, font: font, size: size, kern: 0, offset: 0))

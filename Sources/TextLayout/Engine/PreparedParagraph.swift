@@ -71,6 +71,8 @@ struct PreparedParagraph: @unchecked Sendable {
     /// Up to 8 characters (the first of their clusters) that no font of the chain has: they are
     /// measured as the font's missing-glyph box, which a warning should say.
     var uncovered: [UInt32] = []
+    /// What preparing the text let pass with a substitute (an attributed run's unknown font).
+    var warnings: [String] = []
     /// Whether every advance and adjustment is a whole number of font units over a power-of-two
     /// units per em (at most 65,536) — so all of them are multiples of 2⁻¹⁶ below 2¹⁶ and, for
     /// fewer than 2¹⁵ clusters, every sum of them is exact (see `buildSegments`). Set by

@@ -103,6 +103,9 @@ public struct TextLayoutResult: Hashable, Sendable {
     /// were measured as the font's missing-glyph box (.notdef). Empty when every character has a
     /// font. An emoji here means no emoji font is in the chain.
     public var missingCharacters: [Unicode.Scalar] = []
+    /// What was measured with a substitute: an attributed run whose font no directory and not
+    /// fontconfig has is measured in the style's font, and said so here ("runs[1].font: …").
+    public var warnings: [String] = []
 
     /// Creates a result.
     public init(size: Size, lines: [TextLine], truncated: Bool) {

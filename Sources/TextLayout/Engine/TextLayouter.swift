@@ -70,6 +70,7 @@ struct TextLayouter {
         }
         var result = TextLayoutResult(size: style.scale.ceil(Size(width: widest, height: y)), lines: lines, truncated: more)
         if !p.uncovered.isEmpty { result.missingCharacters = p.uncovered.compactMap(Unicode.Scalar.init) }
+        if !p.warnings.isEmpty { result.warnings = p.warnings }
         if p.hasRightToLeft || style.direction == .rightToLeft {
             Bidi.reorder(&result, box, spans: spans, direction: style.direction, size: size, widest: widest)
         }
