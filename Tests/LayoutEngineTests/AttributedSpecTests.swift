@@ -129,4 +129,14 @@ import Testing
         // 136/109 em (Noto Color Emoji's strike, see EmojiTests), in whole font units of 2048.
         #expect(abs(system.size.width - (136.0 / 109 * 2048).rounded() / 2048 * 20) < 1e-9)
     }
+
+    /// A row's text with a character no font has (an emoji, with the bundled fonts only) is measured
+    /// with the missing-glyph box and warned about once at its path, however many rows repeat it.
+    @Test func computeWarnsOnceAboutCharactersNoFontHas() throws {
+        let spec = try LayoutSpec.decode(json: #"{"width": 300, "rows": {"count": 50, "row": {"height": "automatic", "text": "a 👍🏽"}}}"#).spec
+        let result = try Layouter().compute(spec)
+        let missing = result.warnings.filter { $0.contains("no font in the fallback chain has U+1F44D") }
+        #expect(missing.count == 1 && missing[0].hasPrefix("sections[0].rows[0].text: "), "\(result.warnings)")
+        #expect(!result.warnings.contains { $0.contains("more warnings like these") })
+    }
 }

@@ -37,7 +37,10 @@ extension TextLayoutResult {
 extension TextLayoutResult {
     /// A warning for characters no font has (`missingCharacters`): "no font in the fallback chain
     /// has U+1F44D (👍); measured as a missing-glyph box …", with the way to add an emoji font.
-    public var missingCharacterWarnings: [String] {
+    public var missingCharacterWarnings: [String] { Self.missingCharacterWarnings(missingCharacters) }
+
+    /// The warning for characters no font has (see `missingCharacterWarnings`); none when empty.
+    public static func missingCharacterWarnings(_ missingCharacters: [Unicode.Scalar]) -> [String] {
         guard !missingCharacters.isEmpty else { return [] }
         let list = missingCharacters.map { s in
             "U+" + String(s.value, radix: 16, uppercase: true).leftPadded(to: 4) + " (\(Character(s)))"

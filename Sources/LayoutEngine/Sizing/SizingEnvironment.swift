@@ -12,11 +12,15 @@ final class SizingEnvironment: Sendable {
     let tableMetrics: TableMetrics
     let nestedResults: NestedResultCache
     let cellArrangements = CellArrangementCache()
-    /// Warnings found while laying out composed cells (overflowing stacks): the first 100, and a count.
-    private let cellWarnings = Mutex<(messages: [String], count: Int)>(([], 0))
+    /// Warnings found while sizing (overflowing stacks, characters no font has, runs' unknown
+    /// fonts): the first 100 distinct ones, and a count of the distinct ones. The rows of a
+    /// generated run share one path, so the same message comes once, not once per row.
+    private let cellWarnings = Mutex<(messages: [String], count: Int, seen: Set<String>)>(([], 0, []))
 
     func warn(_ message: String) {
         cellWarnings.withLock {
+            // (Past 10,000 distinct messages they are counted without being told apart: bounded memory.)
+            if $0.seen.count < 10_000 { guard $0.seen.insert(message).inserted else { return } }
             $0.count += 1
             if $0.messages.count < 100 { $0.messages.append(message) }
         }
@@ -27,7 +31,7 @@ final class SizingEnvironment: Sendable {
         cellWarnings.withLock { state in
             var out = state.messages.sorted()
             if state.count > state.messages.count { out.append("… and \(state.count - state.messages.count) more warnings like these") }
-            state = ([], 0)
+            state = ([], 0, [])
             return out
         }
     }

@@ -31,8 +31,8 @@ struct SpecSizer: TableSizer {
             case .nothing:
                 return environment.tableMetrics.defaultRowHeight
                     - environment.tableMetrics.separatorHeight(scale: request.scale)
-            case .cell(let labels): return try cellHeight(labels, request)
-            case .textBlock(let block): return try textBlockHeight(block, request)
+            case .cell(let labels): return try cellHeight(labels, request, path: content.path)
+            case .textBlock(let block): return try textBlockHeight(block, request, path: content.path)
             case .table(let nested): return try nestedTable(nested, content: content, rowContentWidth: request.contentWidth).contentSize.height
                 + nested.insets.top + nested.insets.bottom
             case .grid(let nested):
@@ -46,28 +46,28 @@ struct SpecSizer: TableSizer {
     }
 
     /// A system cell: labels at the widths `CellStyleGeometry` gives them.
-    func cellHeight(_ c: RowContent.CellLabels, _ r: SizingRequest<RowPayload>) throws -> Double {
+    func cellHeight(_ c: RowContent.CellLabels, _ r: SizingRequest<RowPayload>, path: String = "") throws -> Double {
         let g = CellStyleGeometry(style: c.style, contentWidth: r.contentWidth, margins: r.layoutMargins,
                                   imageWidth: c.image?.width ?? 0, scale: r.scale, metrics: environment.tableMetrics)
         if c.text != nil, g.textWidth <= 0 {
             throw Self.noRoom(g.textWidth, "the cell's text label")
         }
-        let text = try c.text.map { try textSize($0, c.attributedText, c.textStyle, width: g.textWidth) } ?? .zero
+        let text = try c.text.map { try textSize($0, c.attributedText, c.textStyle, width: g.textWidth, path: path.isEmpty ? "" : path + ".text") } ?? .zero
         var detailHeight = 0.0
         if let detail = c.detail, c.style != .default {
             let width = c.style == .value1 ? g.detailWidth(afterTextWidth: text.width) : (g.detailWidth ?? 0)
-            detailHeight = try textSize(detail, c.attributedDetail, c.detailStyle, width: width).height
+            detailHeight = try textSize(detail, c.attributedDetail, c.detailStyle, width: width, path: path.isEmpty ? "" : path + ".detail").height
         }
         return g.height(textHeight: text.height, detailHeight: detailHeight, imageHeight: c.image?.height ?? 0)
     }
 
     /// A custom cell: the text (beside an optional leading image) inside the insets.
-    func textBlockHeight(_ b: RowContent.TextBlock, _ r: SizingRequest<RowPayload>) throws -> Double {
+    func textBlockHeight(_ b: RowContent.TextBlock, _ r: SizingRequest<RowPayload>, path: String = "") throws -> Double {
         let insets = b.insets ?? r.layoutMargins
         var width = r.contentWidth - insets.left - insets.right
         if let image = b.image { width -= image.width + environment.tableMetrics.imageTextGap }
         if let t = b.text, !t.isEmpty, width <= 0 { throw Self.noRoom(width, "the text block (after its insets)") }
-        let text = try b.text.map { try textSize($0, b.attributedText, b.style, width: width).height } ?? 0
+        let text = try b.text.map { try textSize($0, b.attributedText, b.style, width: width, path: path.isEmpty ? "" : path + ".text").height } ?? 0
         return Swift.max(text, b.image?.height ?? 0) + insets.top + insets.bottom
     }
 
@@ -153,11 +153,17 @@ struct SpecSizer: TableSizer {
     }
 
     /// The size of `text` at `width` (≤ 0 is treated as a line with no room, measured unwrapped).
-    func textSize(_ text: String, _ attributed: AttributedText? = nil, _ style: TextStyle, width: Double) throws -> Size {
-        if let attributed {
-            return try environment.engine().size(of: attributed, style: style, width: width > 0 ? width : nil).size
+    /// With a `path`, characters no font has are a warning there (the text is still measured,
+    /// with the font's missing-glyph box, as on a phone without the font).
+    func textSize(_ text: String, _ attributed: AttributedText? = nil, _ style: TextStyle, width: Double,
+                  path: String = "") throws -> Size {
+        let engine = try environment.engine()
+        let prepared = try attributed.map { a throws(TextLayoutError) in try engine.prepare(a, style: style) }
+            ?? engine.prepare(text, style: style)
+        if !path.isEmpty {
+            for w in TextLayoutResult.missingCharacterWarnings(prepared.missingCharacters) { environment.warn("\(path): \(w)") }
         }
-        return try environment.engine().size(of: text, style: style, width: width > 0 ? width : nil).size
+        return try prepared.measure(width: width > 0 ? width : nil).size
     }
 }
 

@@ -256,6 +256,12 @@ public struct PreparedText: Sendable {
     /// The text's length in UTF-16 code units.
     public var utf16Count: Int { paragraph.utf16.count }
 
+    /// Characters no font of the fallback chain has (up to 8), as `TextLayoutResult.missingCharacters`.
+    public var missingCharacters: [Unicode.Scalar] { paragraph.uncovered.compactMap(Unicode.Scalar.init) }
+
+    /// What preparing let pass with a substitute, as `TextLayoutResult.warnings`.
+    public var warnings: [String] { paragraph.warnings }
+
     /// Lays the text out at `width` points (nil or 0 = unlimited). Throws only for a width that
     /// is negative, NaN or infinite, or a style that fails `TextStyle.validate()`.
     public func layout(width: Double?) throws(TextLayoutError) -> TextLayoutResult {
