@@ -19,5 +19,8 @@ export SWIFT_BACKTRACE=enable=no  # the Swift crash handler reads memory ASan re
 export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 max_len=8192
 [ "$target" = FontFuzz ] && max_len=65536  # font files (the seeds are 2–14 KB subsets)
-".build/debug/$target" "$work" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
+# FUZZ_SEED: libFuzzer's seed (0 = a new one each run). CI fixes it, so a CI run explores the same inputs as
+# a local run with the same seed (which may run longer): a green CI is reproducible, and new findings come from
+# longer or other-seed runs here, not from the landing check.
+".build/debug/$target" "$work" -seed="${FUZZ_SEED:-0}" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
   -artifact_prefix="Findings/" -print_final_stats=1 2>&1 | tail -20

@@ -80,4 +80,16 @@ struct FontFuzzRegressionTests {
         #expect(tall.lines.allSatisfy { $0.height == (32_767.0 + 483) / 2048 * 17 })
         #expect(tall.size.height == Double(tall.lines.count) * (32_767.0 + 483) / 2048 * 17)
     }
+
+    /// A table directory with 'head' twice (GSUB's record renamed): FreeType and HarfBuzz took
+    /// different ones and scaled differently. A repeated tag is refused, naming it.
+    @Test func aRepeatedTableIsRefused() throws {
+        let path = Self.fixtures.appendingPathComponent("fuzz-duplicate-head.ttf").path
+        do {
+            _ = try TextEngine(fontDirectories: []).measure("AVAWAY", style: TextStyle(font: path), width: nil)
+            Issue.record("expected the font to be refused")
+        } catch {
+            #expect("\(error)".contains("table 'head' appears twice"), "\(error)")
+        }
+    }
 }

@@ -41,7 +41,9 @@ enum SFNTValidator {
             if UInt64(tableOffset) + UInt64(length) > UInt64(bytes.count) {
                 return "table '\(fourCC(tableTag))' ends at byte \(UInt64(tableOffset) + UInt64(length)) but the file has \(bytes.count) bytes (truncated file?)"
             }
-            found.insert(tableTag)
+            // A tag twice: FreeType and HarfBuzz may each take a different one of the two (the font
+            // fuzzer renamed GSUB to a second 'head', and the two libraries read different units per em).
+            guard found.insert(tableTag).inserted else { return "table '\(fourCC(tableTag))' appears twice in the table directory" }
             if tableTag == tagValue("head") { head = (Int(tableOffset), Int(length)) }
         }
         // 'head' as HarfBuzz's sanitizer wants it (major version 1, the magic number, units per
