@@ -45,6 +45,11 @@ enum AttributedPreparer {
             faceMetrics.append(face)
             return UInt8(lineMetrics.count - 1)
         }
+        /// An attachment's line metric: its run's font (`f`) grown to hold the box.
+        func attachmentMetric(_ box: TextAttachment, _ f: PreparedParagraph.LineMetric) -> PreparedParagraph.LineMetric {
+            .init(ascent: max(f.ascent, (box.height + box.baseline) / base), descent: max(f.descent, -box.baseline / base),
+                  leading: f.leading)
+        }
         func metric(_ m: FontMetrics, size: Double, offset: Double) -> PreparedParagraph.LineMetric {
             let k = size / base
             return .init(ascent: m.ascent(size: 1) * k + offset / base, descent: m.descent(size: 1) * k - offset / base,
@@ -77,10 +82,7 @@ enum AttributedPreparer {
                 if let box = run.attachment {
                     guard r.count == 1 else { break whole }
                     let m = run.font == style.font ? baseChain.metrics[0] : try registry.chain(for: run.font).metrics[0]
-                    let f = metric(m, size: run.size, offset: 0)
-                    let line = PreparedParagraph.LineMetric(ascent: max(f.ascent, (box.height + box.baseline) / base),
-                                                            descent: max(f.descent, -box.baseline / base), leading: f.leading)
-                    p.fonts[r.lowerBound] = try font(line, m)
+                    p.fonts[r.lowerBound] = try font(attachmentMetric(box, metric(m, size: run.size, offset: 0)), m)
                     p.advances[r.lowerBound] = box.width / base
                     p.breakAdjust[r.lowerBound] = 0
                     p.kinds[r.lowerBound] = .text
@@ -169,10 +171,7 @@ enum AttributedPreparer {
                 // One cluster, U+FFFC, as wide as the box; its font is the run's primary font
                 // grown to hold the box.
                 let m = chain.metrics[0]
-                let f = metric(m, size: run.size, offset: 0)
-                let line = PreparedParagraph.LineMetric(ascent: max(f.ascent, (box.height + box.baseline) / base),
-                                                        descent: max(f.descent, -box.baseline / base), leading: f.leading)
-                let index = try font(line, m)
+                let index = try font(attachmentMetric(box, metric(m, size: run.size, offset: 0)), m)
                 let p = PreparedParagraph.make(utf16: [0xFFFC], ends: [1], advances: [box.width / base], breakAdjust: [0],
                                                kinds: [.text], breakAfter: [true], fonts: [0], metrics: [m])
                 pieces.append(Piece(paragraph: p, scale: 1, kern: 0, fonts: [index]))

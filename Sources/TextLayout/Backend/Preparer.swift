@@ -34,16 +34,7 @@ enum Preparer {
             }
             let n = p.count
             resolveScripts(UnsafeMutableBufferPointer(rebasing: scripts[0..<n]))
-            var g = 0
-            while g < n {
-                if p.kinds[g] == .newline { g += 1; continue }
-                var h = g + 1
-                while h < n && p.kinds[h] != .newline && p.fonts[h] == p.fonts[g] && scripts[h] == scripts[g] { h += 1 }
-                if !(direct && shapeDirectly(&p, buf, g, h, scripts[g], chain)) {
-                    shapeRun(&p, buf, g, h, scripts[g], chain, cache)
-                }
-                g = h
-            }
+            shapeRuns(&p, buf, 0..<n, scripts, chain, cache, direct: direct)
         }
         if segments { p.buildSegments() }
         return p
@@ -80,17 +71,28 @@ enum Preparer {
                 }
             }
             resolveScripts(scripts)
-            var g = range.lowerBound
-            while g < range.upperBound {
-                if p.kinds[g] == .newline { g += 1; continue }
-                let s = scripts[g - range.lowerBound]
-                var h = g + 1
-                while h < range.upperBound && p.kinds[h] != .newline && p.fonts[h] == p.fonts[g] && scripts[h - range.lowerBound] == s { h += 1 }
-                if !(direct && shapeDirectly(&p, buf, g, h, s, chain)) {
-                    shapeRun(&p, buf, g, h, s, chain, cache)
-                }
-                g = h
+            shapeRuns(&p, buf, range, scripts, chain, cache, direct: direct)
+        }
+    }
+
+    /// Shapes clusters `range` run by run — a run is a stretch of one font and one script between
+    /// hard breaks — straight from the font's tables where that is exact, by HarfBuzz otherwise.
+    /// `scripts[i - range.lowerBound]` is cluster i's script.
+    @inline(__always)
+    private static func shapeRuns(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
+                                  _ scripts: UnsafeMutableBufferPointer<UInt32>, _ chain: FontChain, _ cache: ShapeCache,
+                                  direct: Bool) {
+        let first = range.lowerBound
+        var g = first
+        while g < range.upperBound {
+            if p.kinds[g] == .newline { g += 1; continue }
+            let s = scripts[g - first]
+            var h = g + 1
+            while h < range.upperBound && p.kinds[h] != .newline && p.fonts[h] == p.fonts[g] && scripts[h - first] == s { h += 1 }
+            if !(direct && shapeDirectly(&p, buf, g, h, s, chain)) {
+                shapeRun(&p, buf, g, h, s, chain, cache)
             }
+            g = h
         }
     }
 
