@@ -134,6 +134,9 @@ final class FontFace: @unchecked Sendable {
     /// Whether runs in this face may be shaped from its tables (`DirectShaper`).
     var usesDirectShaping: Bool { direct != nil }
 
+    /// The HarfBuzz font (upem scale), for drawing glyph outlines (`GlyphOutlines.swift`).
+    var hbFontForDrawing: OpaquePointer { hbFont }
+
     /// Texts the direct shaper is checked on when a font loads: every printable ASCII character,
     /// the common Latin ligatures and kerning pairs, and some Chinese with its punctuation.
     private static let probes: [(String, UInt32)] = [

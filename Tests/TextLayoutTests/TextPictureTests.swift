@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import LayoutGeometry
+@testable import TextLayout
+
+/// `TextEngine.picture`: a laid-out text as glyph outlines (what `layout report` draws).
+/// Expected values come from the font file itself, read with fontTools (an independent reader):
+/// DejaVu Sans has units per em 2048, hhea descender −483; glyph "l" spans x 193…377 and
+/// y 0…1556 in font units, with an advance of 569.
+struct TextPictureTests {
+    let engine = Fixtures.engine
+
+    /// The numbers of a path, as (x, y) pairs.
+    func points(_ path: String) -> [(Double, Double)] {
+        let numbers = path.split(whereSeparator: { "MLQCZ ,".contains($0) }).compactMap { Double($0) }
+        return stride(from: 0, to: numbers.count - 1, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+    }
+
+    /// At size 20.48 a font unit is 0.01 pt, so "l"'s outline is its glyph box / 100, standing on
+    /// the baseline: the line's height less the descent (483 units = 4.83 pt).
+    @Test func glyphOutlineSitsOnTheBaselineAtTheFontsCoordinates() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 20.48)
+        let picture = try engine.picture("l", style: style, width: nil)
+        let line = try #require(picture.layout.lines.first)
+        let baseline = line.y + line.height - 4.83
+        let ps = points(picture.path)
+        #expect(!ps.isEmpty)
+        #expect(picture.path.hasPrefix("M"))
+        #expect(picture.path.contains("Z"))
+        let xs = ps.map(\.0), ys = ps.map(\.1)
+        #expect(abs(xs.min()! - 1.93) <= 0.01)
+        #expect(abs(xs.max()! - 3.77) <= 0.01)
+        #expect(abs(ys.max()! - baseline) <= 0.01)            // the glyph's bottom: y 0 on the baseline
+        #expect(abs(ys.min()! - (baseline - 15.56)) <= 0.01)  // its top: 1556 units up
+    }
+
+    /// The second "l" of "ll" is one advance (569 units = 5.69 pt) to the right of the first.
+    @Test func glyphsAdvanceAlongTheLine() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 20.48)
+        let one = points(try engine.picture("l", style: style, width: nil).path).map(\.0)
+        let two = points(try engine.picture("ll", style: style, width: nil).path).map(\.0)
+        #expect(abs(two.max()! - (one.max()! + 5.69)) <= 0.01)
+        #expect(two.count == 2 * one.count)
+    }
+
+    /// Wrapped lines are drawn at their own y; nothing is drawn outside the bounding rect's width.
+    @Test func wrappedLinesStayInsideTheirRect() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        let picture = try engine.picture("The quick brown fox jumps over the lazy dog", style: style, width: 120)
+        #expect(picture.layout.lines.count > 1)
+        let ps = points(picture.path)
+        #expect(ps.allSatisfy { $0.0 >= -0.5 && $0.0 <= picture.layout.size.width + 0.5 })
+        #expect(ps.allSatisfy { $0.1 >= 0 && $0.1 <= picture.layout.size.height })
+        // Each line has glyphs: some point lies inside every line's band.
+        for line in picture.layout.lines {
+            #expect(ps.contains { $0.1 > line.y && $0.1 < line.y + line.height })
+        }
+    }
+
+    /// A truncated line draws what it shows, its "…" included: its outline is the outline of its
+    /// displayed text drawn alone.
+    @Test func truncatedLineDrawsItsEllipsis() throws {
+        var style = TextStyle(font: "DejaVu Sans", size: 17)
+        style.numberOfLines = 1
+        style.lineBreakMode = .truncateTail
+        let picture = try engine.picture("The quick brown fox jumps over the lazy dog", style: style, width: 120)
+        let line = try #require(picture.layout.lines.first)
+        #expect(line.text.hasSuffix("…"))
+        var plain = TextStyle(font: "DejaVu Sans", size: 17)
+        plain.numberOfLines = 0
+        let alone = try engine.picture(line.text, style: plain, width: nil)
+        #expect(picture.path == alone.path)
+    }
+
+    /// An empty text draws nothing; spaces draw nothing.
+    @Test func emptyAndBlankTextsDrawNothing() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        #expect(try engine.picture("", style: style, width: nil).path.isEmpty)
+        #expect(try engine.picture("   ", style: style, width: nil).path.isEmpty)
+    }
+
+    /// A right-to-left line is drawn on the right of its rect, inside it: Hebrew at a width wider
+    /// than the text sits at the paragraph's trailing (right) end.
+    @Test func rightToLeftTextIsDrawnOnTheRight() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        let picture = try engine.picture("שלום עולם\nשלום", style: style, width: 300)
+        let ps = points(picture.path)
+        #expect(!ps.isEmpty)
+        let maxX = ps.map(\.0).max()!
+        #expect(abs(maxX - picture.layout.size.width) < 2)
+        // The second, shorter line starts further right than the first.
+        let second = picture.layout.lines[1]
+        let secondXs = ps.filter { $0.1 > second.y && $0.1 < second.y + second.height }.map(\.0)
+        #expect(secondXs.min()! >= second.x - 0.5)
+    }
+
+    /// Chinese falls back to WenQuanYi: drawn too (not .notdef boxes from DejaVu).
+    @Test func fallbackFontsAreDrawn() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        let latin = try engine.picture("Hi", style: style, width: nil)
+        let mixed = try engine.picture("Hi 世界", style: style, width: nil)
+        #expect(mixed.path.count > latin.path.count + 100)
+        let xs = points(mixed.path).map(\.0)
+        #expect(xs.max()! <= mixed.layout.size.width + 0.5)
+        #expect(xs.max()! > mixed.layout.size.width - 3)
+    }
+}
