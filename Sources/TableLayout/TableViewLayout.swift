@@ -270,4 +270,30 @@ public struct TableViewLayout<Content: TableContent>: Sendable {
         guard let i = elementIndex(of: p) else { return nil }
         return tree.heightAndState(at: i).state.isExact
     }
+
+    /// The content payload of a section's header (`footer` false) or footer; nil when the section
+    /// does not exist.
+    public func supplementaryContent(inSection section: Int, footer: Bool = false) -> Content? {
+        guard section >= 0, section < numberOfSections else { return nil }
+        let i = footer ? tree.headerIndex(ofSection: section + 1) - 1 : tree.headerIndex(ofSection: section)
+        return tree.element(at: i).content
+    }
+
+    /// Where a row's height comes from; nil when the index path does not exist.
+    public func heightSource(at p: IndexPath) -> RowHeightSource? {
+        guard let i = elementIndex(of: p) else { return nil }
+        let state = tree.heightAndState(at: i).state
+        if !state.isExact { return .estimated }
+        return state.isSelfSizing ? .measured : .fixed
+    }
+}
+
+/// Where a row's height comes from.
+public enum RowHeightSource: String, Hashable, Sendable, CaseIterable {
+    /// A fixed height: the table's `rowHeight` or the row's own.
+    case fixed
+    /// Self-sized: measured from the row's content (`automaticDimension`).
+    case measured
+    /// Still the estimate: the row was never measured.
+    case estimated
 }

@@ -46,6 +46,7 @@ struct Report: AsyncParsableCommand {
         let decoded = clock.now
         progress?.set("laying out")
         var options = ComputeOptions(analyzesEstimation: true)
+        options.drawsCells = format != .text
         fonts.apply(to: &options)
         let result = try computeOrExit(document.spec, options: options)
         let computed = clock.now

@@ -97,7 +97,8 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         let html = try String(contentsOfFile: out, encoding: .utf8)
         #expect(html.contains("<svg"))
-        #expect(html.components(separatedBy: "<rect class=\"row").count - 1 == 15)
+        // Each row drawn as a cell (its labels as glyph outlines: see ReportBrowserTests).
+        #expect(html.components(separatedBy: "<g class=\"cell\"").count - 1 == 15)
         #expect(html.components(separatedBy: "<rect class=\"header").count - 1 == 5)
         let text = try LayoutBinary.run(["report", LayoutBinary.examples.appendingPathComponent("feed.json").path, "--format", "json"])
         #expect(text.status == 0, "\(text.stderr)")
@@ -111,7 +112,8 @@ import Testing
         let output = try LayoutBinary.run(["report", LayoutBinary.examples.appendingPathComponent("weibo-feed.json").path])
         #expect(output.status == 0, "\(output.stderr)")
         let html = output.stdout
-        #expect(html.components(separatedBy: "<rect class=\"frame leaf\"").count - 1 >= 20 * 5)
+        #expect(html.components(separatedBy: "<rect class=\"cell-frame\"").count - 1 >= 20 * 5)
+        #expect(html.components(separatedBy: "<rect class=\"image\"").count - 1 >= 20)  // every avatar
         #expect(html.contains("<title>row [0, 0] element 0.0 &quot;avatar&quot; [10, 10, 40, 40]</title>"))
         let compute = try LayoutBinary.run(["compute", LayoutBinary.examples.appendingPathComponent("weibo-feed.json").path, "--compact"])
         let rows = try #require((try json(compute.stdout)["sections"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])

@@ -24,9 +24,37 @@ import Testing
             "timeout 60 \"$2\" \(flags) --enable-logging=stderr --v=0 --dump-dom \"file://$1/contacts.html\"",
             arguments: [directory.path, browser])
         #expect(dom.status == 0, "\(dom.stderr.suffix(2000))")
-        #expect(dom.stdout.components(separatedBy: "<rect class=\"row").count - 1 == 15)  // the seed's 15 contacts
+        // The seed's 15 contacts, each drawn as a phone would: a cell with its name and number as
+        // glyph outlines (15 + 15), and the 5 section titles and 5 footers (value1 cells, S11).
+        #expect(dom.stdout.components(separatedBy: "<g class=\"cell\"").count - 1 == 15)
+        #expect(dom.stdout.components(separatedBy: "<path class=\"glyphs\"").count - 1 == 40)
+        #expect(dom.stdout.contains("<title>Kenshin Cui</title>"))
+        #expect(dom.stdout.contains("height: fixed · 2 lines"))
         #expect(dom.stdout.contains("content size") && dom.stdout.contains("375 × 1085"))
         #expect(!dom.stderr.contains(":ERROR:CONSOLE"), "console errors: \(dom.stderr.suffix(2000))")
+        // Where the browser puts the glyphs: every text's outline (getBBox) lies inside its cell.
+        var page = try String(contentsOfFile: html, encoding: .utf8)
+        page = page.replacingOccurrences(of: "</body>", with: """
+        <script>
+        const bad = [];
+        document.querySelectorAll('g.cell').forEach((cell, i) => {
+          const bg = cell.querySelector('rect.cell-bg');
+          const w = +bg.getAttribute('width'), h = +bg.getAttribute('height');
+          cell.querySelectorAll('g.text').forEach(t => {
+            const m = /translate\\(([-\\d.]+) ([-\\d.]+)\\)/.exec(t.getAttribute('transform'));
+            const b = t.querySelector('path.glyphs').getBBox();
+            const x = +m[1] + b.x, y = +m[2] + b.y;
+            if (b.width <= 0 || x < 0 || y < 0 || x + b.width > w || y + b.height > h) bad.push(i);
+          });
+        });
+        document.body.setAttribute('data-check', bad.length === 0 ? 'inside' : 'outside:' + bad.join(','));
+        </script>
+        </body>
+        """)
+        try page.write(toFile: directory.appendingPathComponent("checked.html").path, atomically: true, encoding: .utf8)
+        let checked = try LayoutBinary.runShell(
+            "timeout 60 \"$2\" \(flags) --dump-dom \"file://$1/checked.html\"", arguments: [directory.path, browser])
+        #expect(checked.stdout.contains("data-check=\"inside\""), "\(checked.stdout.prefix(300))")
         // A screenshot that is not blank: a white page compresses to a few hundred bytes.
         let shot = try LayoutBinary.runShell(
             "timeout 60 \"$2\" \(flags) --window-size=1000,800 --screenshot=\"$1/shot.png\" \"file://$1/contacts.html\"",

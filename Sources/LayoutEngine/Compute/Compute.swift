@@ -32,6 +32,12 @@ public struct ComputeOptions: Hashable, Sendable {
     /// Whether to measure every estimated row on a copy of the final layout, to report how far the
     /// estimated content height was from the exact one (`ComputeResult.estimation`; reports do).
     public var analyzesEstimation: Bool
+    /// Whether to draw rows as a phone would (`ElementGeometry.picture`: texts as glyph outlines,
+    /// images, accessories, separators) — for the first `drawnRowLimit` rows of a table and the
+    /// visible ones; `layout report` does. Off by default (it costs a text layout per label).
+    public var drawsCells = false
+    /// How many rows (in order) `drawsCells` draws at most, besides the visible ones.
+    public var drawnRowLimit = 400
 
     public init(detail: ComputeDetail = .full, fontDirectory: String? = nil, analyzesEstimation: Bool = false) {
         self.detail = detail

@@ -81,6 +81,9 @@ public struct SectionGeometry: Hashable, Sendable {
     public var footer: Rect?
     /// Rows (table) or items (grid).
     public var elements: [ElementGeometry]
+    /// The header's and footer's titles as a phone would draw them (`ComputeOptions.drawsCells`).
+    public var headerPicture: CellPicture?
+    public var footerPicture: CellPicture?
 
     public init(rect: Rect, header: Rect? = nil, footer: Rect? = nil, elements: [ElementGeometry] = []) {
         self.rect = rect
@@ -104,12 +107,17 @@ public struct ElementGeometry: Hashable, Sendable {
     /// A composed cell's frames (every visible element of its `layout`), in the row's coordinates;
     /// nil for other rows.
     public var frames: [CellFrame]?
+    /// What a phone would draw in the row (texts, images, accessory, separator), when
+    /// `ComputeOptions.drawsCells` asked for it; nil otherwise.
+    public var picture: CellPicture?
 
-    public init(rect: Rect, estimated: Bool = false, nested: ComputeResult? = nil, frames: [CellFrame]? = nil) {
+    public init(rect: Rect, estimated: Bool = false, nested: ComputeResult? = nil, frames: [CellFrame]? = nil,
+                picture: CellPicture? = nil) {
         self.rect = rect
         self.estimated = estimated
         self.nestedStorage = nested.map { [$0] } ?? []
         self.frames = frames
+        self.picture = picture
     }
 }
 

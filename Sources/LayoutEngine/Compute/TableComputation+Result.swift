@@ -12,6 +12,9 @@ extension TableComputation {
         var sections: [SectionGeometry] = []
         if options.detail == .full {
             let nests = mayNest
+            let drawn: Set<IndexPath> = options.drawsCells
+                ? Set(table.indexPathsForVisibleRows(atOffset: viewport.offset, viewportHeight: viewport.height)) : []
+            var drawnCount = 0
             sections.reserveCapacity(table.numberOfSections)
             for s in 0..<table.numberOfSections {
                 let rowCount = table.numberOfRows(inSection: s)
@@ -21,12 +24,23 @@ extension TableComputation {
                     let p = IndexPath(row: r, section: s)
                     let exact = table.isExact(at: p) != false
                     // A row still at its estimate shows no nested layout: it would not match the row's height.
-                    rows.append(ElementGeometry(rect: table.rectForRow(at: p), estimated: !exact,
+                    let rect = table.rectForRow(at: p)
+                    var picture: CellPicture?
+                    if options.drawsCells && (drawnCount < options.drawnRowLimit || drawn.contains(p)) {
+                        picture = try cellPicture(table, at: p, rect: rect)
+                        drawnCount += 1
+                    }
+                    rows.append(ElementGeometry(rect: rect, estimated: !exact,
                                                 nested: nests && exact ? try nestedResult(table, at: p) : nil,
-                                                frames: nests ? try cellFrames(table, at: p) : nil))
+                                                frames: nests ? try cellFrames(table, at: p) : nil, picture: picture))
                 }
-                sections.append(SectionGeometry(rect: table.rect(forSection: s), header: Self.nonEmpty(table.rectForHeader(inSection: s)),
-                                                footer: Self.nonEmpty(table.rectForFooter(inSection: s)), elements: rows))
+                var section = SectionGeometry(rect: table.rect(forSection: s), header: Self.nonEmpty(table.rectForHeader(inSection: s)),
+                                              footer: Self.nonEmpty(table.rectForFooter(inSection: s)), elements: rows)
+                if options.drawsCells && drawnCount <= options.drawnRowLimit {
+                    section.headerPicture = try titlePicture(table, section: s, footer: false)
+                    section.footerPicture = try titlePicture(table, section: s, footer: true)
+                }
+                sections.append(section)
             }
         }
         return ComputeResult(

@@ -63,6 +63,7 @@ extension ReportDocument {
         self.init(title: title, viewport: viewportDocument, scrollDirection: direction,
                   result: ResultDocument(result), sectionCount: result.counts.sections,
                   elementCount: result.counts.elements, estimation: result.estimation.map(EstimationDocument.init),
-                  timings: result.timings.map { TimingDocument(phase: $0.phase, seconds: $0.seconds) } + timings)
+                  timings: result.timings.map { TimingDocument(phase: $0.phase, seconds: $0.seconds) } + timings,
+                  sectionIndexTitles: { if case .table(let t) = spec { return t.sectionIndexTitles }; return [] }())
     }
 }

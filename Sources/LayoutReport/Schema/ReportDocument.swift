@@ -18,10 +18,13 @@ public struct ReportDocument: Codable, Hashable, Sendable {
     public var elementCount: Int
     public var estimation: EstimationDocument?
     public var timings: [TimingDocument]
+    /// A table's section index titles (`sectionIndexTitles`), drawn on the viewport's right edge.
+    public var sectionIndexTitles: [String]?
 
     public init(title: String, viewport: ViewportDocument, scrollDirection: String = "vertical", result: ResultDocument,
                 sectionCount: Int? = nil, elementCount: Int? = nil, estimation: EstimationDocument? = nil,
-                timings: [TimingDocument] = []) {
+                timings: [TimingDocument] = [], sectionIndexTitles: [String] = []) {
+        self.sectionIndexTitles = sectionIndexTitles.isEmpty ? nil : sectionIndexTitles
         self.schemaVersion = ResultDocument.currentSchemaVersion
         self.title = title
         self.viewport = viewport

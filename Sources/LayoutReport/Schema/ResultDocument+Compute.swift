@@ -19,9 +19,11 @@ extension ResultDocument {
                     elements: section.elements.map {
                         ElementDocument(rect: $0.rect.array, estimated: $0.estimated,
                                         nested: $0.nested.map { ResultDocument($0, topLevel: false) },
-                                        frames: $0.frames?.map { FrameDocument(path: $0.path, id: $0.id, rect: $0.rect.array) })
+                                        frames: $0.frames?.map { FrameDocument(path: $0.path, id: $0.id, rect: $0.rect.array) },
+                                        picture: $0.picture.map(PictureDocument.init))
                     },
-                    isTable: isTable)
+                    isTable: isTable, headerPicture: section.headerPicture.map(PictureDocument.init),
+                    footerPicture: section.footerPicture.map(PictureDocument.init))
             },
             visible: result.visible.map(Self.pair),
             pinnedHeaders: result.pinnedHeaders.map(PinnedDocument.init),
@@ -47,6 +49,20 @@ extension SummaryDocument {
             pinnedHeaders: result.pinnedHeaders.map(PinnedDocument.init),
             queries: result.queries.map(QueryDocument.init),
             warnings: result.warnings.isEmpty ? nil : result.warnings)
+    }
+}
+
+extension PictureDocument {
+    /// The schema form of a row's picture.
+    public init(_ p: CellPicture) {
+        self.init(heightSource: p.heightSource,
+                  texts: p.texts.map {
+                      PictureTextDocument(rect: $0.frame.array, text: $0.string, path: $0.path,
+                                          bitmapGlyphs: $0.bitmapGlyphs.map(\.array), lineCount: $0.lineCount, truncated: $0.truncated)
+                  },
+                  images: p.images.map(\.array),
+                  accessory: p.accessory.map { PictureAccessoryDocument(kind: $0.kind, rect: $0.frame.array) },
+                  separator: p.separator?.array)
     }
 }
 

@@ -105,16 +105,22 @@ public struct SectionDocument: Codable, Hashable, Sendable {
     public var elements: [ElementDocument]
     /// Whether the elements are written as `rows` (true) or `items`.
     public var isTable: Bool
+    /// The header's and footer's titles as drawn (reports only).
+    public var headerPicture: PictureDocument?
+    public var footerPicture: PictureDocument?
 
-    public init(rect: [Double], header: [Double]?, footer: [Double]?, elements: [ElementDocument], isTable: Bool) {
+    public init(rect: [Double], header: [Double]?, footer: [Double]?, elements: [ElementDocument], isTable: Bool,
+                headerPicture: PictureDocument? = nil, footerPicture: PictureDocument? = nil) {
         self.rect = rect
         self.header = header
         self.footer = footer
         self.elements = elements
         self.isTable = isTable
+        self.headerPicture = headerPicture
+        self.footerPicture = footerPicture
     }
 
-    enum CodingKeys: String, CodingKey { case rect, header, footer, rows, items }
+    enum CodingKeys: String, CodingKey { case rect, header, footer, rows, items, headerPicture, footerPicture }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -122,6 +128,8 @@ public struct SectionDocument: Codable, Hashable, Sendable {
         try c.encode(header, forKey: .header)
         try c.encode(footer, forKey: .footer)
         try c.encode(elements, forKey: isTable ? .rows : .items)
+        try c.encodeIfPresent(headerPicture, forKey: .headerPicture)
+        try c.encodeIfPresent(footerPicture, forKey: .footerPicture)
     }
 
     public init(from decoder: Decoder) throws {
@@ -129,6 +137,8 @@ public struct SectionDocument: Codable, Hashable, Sendable {
         rect = try c.decode([Double].self, forKey: .rect)
         header = try c.decodeIfPresent([Double].self, forKey: .header)
         footer = try c.decodeIfPresent([Double].self, forKey: .footer)
+        headerPicture = try c.decodeIfPresent(PictureDocument.self, forKey: .headerPicture)
+        footerPicture = try c.decodeIfPresent(PictureDocument.self, forKey: .footerPicture)
         if let rows = try c.decodeIfPresent([ElementDocument].self, forKey: .rows) {
             elements = rows
             isTable = true
@@ -150,15 +160,19 @@ public struct ElementDocument: Codable, Hashable, Sendable {
     private var nestedStorage: [ResultDocument]
     /// A composed cell's frames (rows with a `layout`); absent for other rows.
     public var frames: [FrameDocument]?
+    /// What a phone would draw in the row (reports only: `ComputeOptions.drawsCells`).
+    public var picture: PictureDocument?
 
-    public init(rect: [Double], estimated: Bool = false, nested: ResultDocument? = nil, frames: [FrameDocument]? = nil) {
+    public init(rect: [Double], estimated: Bool = false, nested: ResultDocument? = nil, frames: [FrameDocument]? = nil,
+                picture: PictureDocument? = nil) {
         self.rect = rect
         self.estimated = estimated
         self.nestedStorage = nested.map { [$0] } ?? []
         self.frames = frames
+        self.picture = picture
     }
 
-    enum CodingKeys: String, CodingKey { case rect, estimated, nested, frames }
+    enum CodingKeys: String, CodingKey { case rect, estimated, nested, frames, picture }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -166,6 +180,7 @@ public struct ElementDocument: Codable, Hashable, Sendable {
         try c.encode(estimated, forKey: .estimated)
         try c.encode(nested, forKey: .nested)
         try c.encodeIfPresent(frames, forKey: .frames)
+        try c.encodeIfPresent(picture, forKey: .picture)
     }
 
     public init(from decoder: Decoder) throws {
@@ -174,6 +189,61 @@ public struct ElementDocument: Codable, Hashable, Sendable {
         estimated = try c.decodeIfPresent(Bool.self, forKey: .estimated) ?? false
         nestedStorage = try c.decodeIfPresent(ResultDocument.self, forKey: .nested).map { [$0] } ?? []
         frames = try c.decodeIfPresent([FrameDocument].self, forKey: .frames)
+        picture = try c.decodeIfPresent(PictureDocument.self, forKey: .picture)
+    }
+}
+
+/// A row as a phone would draw it (`CellPicture`), in the row's coordinates: where its height
+/// came from, its texts as glyph outlines (SVG path data in each text's frame), image
+/// placeholders, the accessory and the separator.
+public struct PictureDocument: Codable, Hashable, Sendable {
+    /// `fixed`, `measured` or `estimated`.
+    public var heightSource: String
+    public var texts: [PictureTextDocument]
+    public var images: [[Double]]
+    public var accessory: PictureAccessoryDocument?
+    public var separator: [Double]?
+
+    public init(heightSource: String, texts: [PictureTextDocument] = [], images: [[Double]] = [],
+                accessory: PictureAccessoryDocument? = nil, separator: [Double]? = nil) {
+        self.heightSource = heightSource
+        self.texts = texts
+        self.images = images
+        self.accessory = accessory
+        self.separator = separator
+    }
+
+    /// The lines of all the row's texts.
+    public var lineCount: Int { texts.reduce(0) { $0 + $1.lineCount } }
+}
+
+/// One text of a row's picture.
+public struct PictureTextDocument: Codable, Hashable, Sendable {
+    public var rect: [Double]
+    public var text: String
+    public var path: String
+    public var bitmapGlyphs: [[Double]]
+    public var lineCount: Int
+    public var truncated: Bool
+
+    public init(rect: [Double], text: String, path: String, bitmapGlyphs: [[Double]] = [], lineCount: Int, truncated: Bool) {
+        self.rect = rect
+        self.text = text
+        self.path = path
+        self.bitmapGlyphs = bitmapGlyphs
+        self.lineCount = lineCount
+        self.truncated = truncated
+    }
+}
+
+/// A row's accessory: its kind and frame.
+public struct PictureAccessoryDocument: Codable, Hashable, Sendable {
+    public var kind: String
+    public var rect: [Double]
+
+    public init(kind: String, rect: [Double]) {
+        self.kind = kind
+        self.rect = rect
     }
 }
 

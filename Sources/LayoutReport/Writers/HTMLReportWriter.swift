@@ -28,7 +28,7 @@ public struct HTMLReportWriter: Sendable {
         <p class="kind">\(result.kind) layout, schema version \(report.schemaVersion)</p>
         <div class="columns">
         <figure>\(picture.svg(report))
-        <figcaption>Sections (grey), headers and footers (blue), \(noun) (green; hatched = estimated), pinned headers (red outline), viewport (dashed).</figcaption>
+        <figcaption>Each \(noun.dropLast()) as a phone would show it (text drawn from the font files; hover for its index path, height source and line count); headers and footers blue, hatched = still estimated, pinned headers outlined red, the viewport dashed.</figcaption>
         </figure>
         <div class="tables">
 
@@ -132,5 +132,14 @@ public struct HTMLReportWriter: Sendable {
     .viewport{fill:rgba(80,120,200,0.06);stroke:#3a62b5;stroke-dasharray:4 3;stroke-width:1}
     .note{font-size:12px;color:#a60}
     .label{font:9px "DejaVu Sans",sans-serif;fill:#2d4a2a;pointer-events:none}
+    .cell-bg{fill:#fff;stroke:none}.cell:hover .cell-bg{fill:#eef4ff}
+    .cell-frame{fill:#fff;fill-opacity:0;stroke:#9cc3ad;stroke-width:0.4;stroke-dasharray:2 2}
+    .glyphs{fill:#111;stroke:none}.title .glyphs{fill:#5f5f66}.emoji{fill:#f5c542;stroke:#c99a1e;stroke-width:0.5}
+    .image{fill:#dfe3e8;stroke:#b7bec7;stroke-width:0.5}.image-mark{fill:#c3cad3;stroke:none}
+    .separator{fill:#c6c6c8;stroke:none}
+    .chevron,.check,.info{fill:none;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
+    .chevron{stroke:#c4c4c7}.check,.info{stroke:#007aff}.info{stroke-width:1.5}
+    .custom-accessory{fill:#34c759;stroke:none}
+    .section-index{font:bold 10px "DejaVu Sans",sans-serif;fill:#007aff;text-anchor:middle}
     """
 }
