@@ -43,8 +43,10 @@ let package = Package(
         .target(
             name: "TextLayout",
             dependencies: ["LayoutGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim", "CTextKernels"]),
-        .target(name: "TableLayout", dependencies: ["LayoutGeometry"]),
-        .target(name: "FlowLayout", dependencies: ["LayoutGeometry"]),
+        // UIKit's batch-update rules, once, for both engines (tables never import grids).
+        .target(name: "BatchPlanning", dependencies: ["LayoutGeometry"]),
+        .target(name: "TableLayout", dependencies: ["LayoutGeometry", "BatchPlanning"]),
+        .target(name: "FlowLayout", dependencies: ["LayoutGeometry", "BatchPlanning"]),
         .target(name: "CellLayout", dependencies: ["LayoutGeometry", "TextLayout"]),
         .target(
             name: "LayoutEngine",
@@ -67,6 +69,7 @@ let package = Package(
         .testTarget(name: "TableLayoutTests", dependencies: ["TableLayout", "TestSupport"]),
         .testTarget(name: "FlowLayoutTests", dependencies: ["FlowLayout", "TestSupport"]),
         .testTarget(name: "CellLayoutTests", dependencies: ["CellLayout"]),
+        .testTarget(name: "BatchPlanningTests", dependencies: ["BatchPlanning", "TableLayout", "FlowLayout", "TestSupport"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"]),
         .testTarget(name: "CLITests", dependencies: ["LayoutReport"]),
     ]

@@ -1,3 +1,4 @@
+import BatchPlanning
 import LayoutGeometry
 
 /// Step 4b of an update: apply a validated batch. Everything that can fail (the plan, the
@@ -12,13 +13,42 @@ extension CollectionFlowLayout {
     ///   that does not exist, names one item twice, or moves an item it deletes; or with the
     ///   path of a bad inserted size. A refused batch leaves the layout exactly as it was.
     public mutating func apply(_ batch: FlowBatchUpdate<Payload>) throws(FlowLayoutError) {
-        let plan = try FlowBatchPlan(
-            oldCounts: engine.sections.map(\.itemCount), deleteSections: batch.deleteSections,
-            reloadSections: batch.reloadSections.map(\.at), moveSections: batch.moveSections,
-            insertSections: batch.insertSections.map(\.at), deleteItems: batch.deleteItems,
-            reloadItems: batch.reloadItems.map(\.at), moveItems: batch.moveItems, insertItems: batch.insertItems.map(\.at))
+        var operations = BatchOperations()
+        operations.deleteSections = batch.deleteSections
+        operations.reloadSections = batch.reloadSections.map(\.at)
+        operations.moveSections = batch.moveSections.map { ($0.from, $0.to) }
+        operations.insertSections = batch.insertSections.map(\.at)
+        operations.deleteItems = batch.deleteItems
+        operations.reloadItems = batch.reloadItems.map(\.at)
+        operations.moveItems = batch.moveItems.map { ($0.from, $0.to) }
+        operations.insertItems = batch.insertItems.map(\.at)
+        let plan: FlowBatchPlan
+        do throws(BatchPlanError) {
+            let counts = engine.sections.map(\.itemCount)
+            let shared = try BatchPlan(operations, oldSectionCount: counts.count, oldCount: { counts[$0] },
+                                       vocabulary: Self.batchVocabulary)
+            plan = FlowBatchPlan(plan: shared, sources: shared.sources)
+        } catch {
+            throw FlowLayoutError(path: error.operation, message: error.message)
+        }
         let prepared = try prepare(batch, plan)
         commit(plan, prepared)
+    }
+
+    /// How the grid speaks of batches: items, index paths as `[section, item]`, and items of a
+    /// moving section may change in the same batch (they follow their section).
+    static var batchVocabulary: BatchVocabulary {
+        BatchVocabulary(noun: "item", path: { "\($0)" }, itemLists: ("deleteItems", "reloadItems", "moveItems", "insertItems"),
+                        itemChangesInMovedSections: true)
+    }
+
+    /// A shared plan with every new section's source worked out once (the grid rebuilds every
+    /// section's place anyway).
+    struct FlowBatchPlan {
+        let plan: BatchPlan
+        let sources: [BatchPlan.SectionSource]
+        var oldSides: [Int: BatchPlan.OldSide] { plan.oldSides }
+        var arrivals: [Int: [Int: BatchPlan.Arrival]] { plan.arrivals }
     }
 
     /// One item's stored state, carried across a batch.
@@ -110,7 +140,7 @@ extension CollectionFlowLayout {
             swap(&column, &oldPayloads[s])
             let side = plan.oldSides[s], arrivals = prepared.arrivals[j] ?? []
             if side != nil || !arrivals.isEmpty {
-                splice(&store, &column, side: side ?? FlowBatchPlan.OldSide(), reloads: prepared.reloads[s] ?? [:],
+                splice(&store, &column, side: side ?? BatchPlan.OldSide(), reloads: prepared.reloads[s] ?? [:],
                        arrivals: arrivals)
             }
             stores.append(store)
@@ -122,7 +152,7 @@ extension CollectionFlowLayout {
     }
 
     /// Applies one section's item changes in place, then re-fills from the first changed item.
-    private func splice(_ store: inout FlowSectionStore, _ column: inout [Payload?], side: FlowBatchPlan.OldSide,
+    private func splice(_ store: inout FlowSectionStore, _ column: inout [Payload?], side: BatchPlan.OldSide,
                         reloads: [Int: Record], arrivals: [(Int, Record)]) {
         for (i, r) in reloads {
             store.widths[i] = r.width

@@ -1,3 +1,4 @@
+import BatchPlanning
 import LayoutGeometry
 
 /// Applying a validated batch: O(k log n) for k operations (plus the size of sections that are
@@ -49,9 +50,9 @@ extension TableViewLayout {
         for s in plan.removedSections {
             ranges.append(tree.headerIndex(ofSection: s)..<tree.headerIndex(ofSection: s + 1))
         }
-        for (s, rows) in plan.removedRows {
+        for (s, side) in plan.oldSides {
             let h = tree.headerIndex(ofSection: s)
-            for r in rows { ranges.append((h + 1 + r)..<(h + 2 + r)) }
+            for r in side.removed { ranges.append((h + 1 + r)..<(h + 2 + r)) }
         }
         ranges.sort { $0.lowerBound > $1.lowerBound }
         for r in ranges { tree.remove(r) }
@@ -68,8 +69,8 @@ extension TableViewLayout {
             if inserted[n] != nil { try measureUnestimated(in: at..<at + buffer.count) }
         }
         let insertedRows = Dictionary(batch.insertRows.map { ($0.at, $0.row) }, uniquingKeysWith: { a, _ in a })
-        for n in plan.placedRows.keys.sorted() {
-            for r in plan.placedRows[n] ?? [] {
+        for n in plan.arrivals.keys.sorted() {
+            for r in (plan.arrivals[n] ?? [:]).keys.sorted() {
                 let p = IndexPath(row: r, section: n)
                 var b = ElementBuffer<Content>()
                 if let spec = insertedRows[p] {
