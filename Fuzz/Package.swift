@@ -28,5 +28,11 @@ let package = Package(
             name: "JSONLFuzz",
             dependencies: [.product(name: "LayoutEngine", package: rootIdentity)],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        // Batch-update sequences on a table and the same grid (one shared planner): the same
+        // refusals and reasons, the same rows, the table's invariants.
+        .executableTarget(
+            name: "BatchFuzz",
+            dependencies: [.product(name: "LayoutEngine", package: rootIdentity)],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ]
 )

@@ -248,12 +248,13 @@ public struct BatchPlan: Sendable {
                 throw refuse(op, "attempt to perform an insert and a move to the same index path \(v.path(move.to))")
             }
         }
-        // Every arrival lands inside its section's final count (the largest target is checked).
+        // Every arrival lands inside its section's final count (a negative target, then the largest, is refused).
         for (n, targets) in arrivals.sorted(by: { $0.key < $1.key }) {
-            guard case .old(let o) = source(ofNew: n), let last = targets.keys.max() else { continue }
+            guard case .old(let o) = source(ofNew: n), let first = targets.keys.min(), let largest = targets.keys.max() else { continue }
             let side = oldSides[o] ?? OldSide()
             let final = count(o) - side.deleted.count - side.movedOut.count + targets.count
-            guard last >= final else { continue }
+            let last = first < 0 ? first : largest
+            guard last < 0 || last >= final else { continue }
             switch targets[last]! {
             case .moved(let k):
                 let from = batch.moveItems[k].from

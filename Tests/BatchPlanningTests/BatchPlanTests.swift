@@ -44,6 +44,29 @@ import Testing
         }
     }
 
+    /// A negative target is refused (BatchFuzz's first finding: the planner had lost the grid's
+    /// check, and the table's old validator never had it — a row inserted at −1 went in before
+    /// its section's header).
+    @Test func negativeTargetsAreRefusedByBothEngines() throws {
+        var ops = BatchOperations()
+        ops.insertItems = [IndexPath(row: -1, section: 0)]
+        #expect(throws: BatchPlanError(operation: "insertRows[0]",
+                                       message: "attempt to insert row -1 into section 0, but there are only 3 rows in section 0 after the update")) {
+            try BatchPlan(ops, oldSectionCount: 1, oldCount: { _ in 2 }, vocabulary: Self.vocabulary)
+        }
+        var table = try TableViewLayout<Row>(sections: [TableSection(rows: [TableRow.fixed(44, content: Row(id: 0))])])
+        var batch = TableBatch<Row>()
+        batch.insertRows = [(IndexPath(row: -1, section: 0), TableRow.fixed(44, content: Row(id: 1)))]
+        #expect(throws: TableError.invalidUpdate("attempt to insert row -1 into section 0, but there are only 2 rows in section 0 after the update")) {
+            try table.apply(batch)
+        }
+        var grid = try CollectionFlowLayout<Int>(configuration: FlowConfiguration(containerSize: Size(width: 320, height: 667)),
+                                                 sections: [FlowSection(items: [.fixed(width: 50, height: 40, payload: 0)])])
+        #expect(throws: FlowLayoutError.self) {
+            try grid.apply(FlowBatchUpdate(insertItems: [FlowItemChange(at: IndexPath(item: -1, section: 0), item: .fixed(width: 50, height: 40, payload: 1))]))
+        }
+    }
+
     /// Rows may not arrive in a section that is reloaded whole (its content is the reload's).
     @Test func noArrivalsInAReloadedSection() {
         var ops = BatchOperations()

@@ -96,6 +96,27 @@ import Testing
         #expect(compared > 300, "compared \(compared)")
     }
 
+    /// Long runs full of ligatures (a ligature leaves a gap that is closed only when a contextual
+    /// rule needs the glyphs behind it: substitution is linear, a 10 MB paragraph no longer takes
+    /// 70 s) shape exactly as HarfBuzz shapes them.
+    @Test func longRunsWithManyLigaturesMatchHarfBuzz() throws {
+        let alphabet = Array("fffiflffiAVToYoLTjlrtv.,;:'\"-– ()0123456789ΑΒΓαβγДЖЯдля ")
+        var rng = SplitMix(seed: 11)
+        var compared = 0
+        for font in ["DejaVu Sans", "DejaVuSans-Bold"] {
+            let face = try Self.face(font)
+            for length in [200, 2_000, 20_000] {
+                for _ in 0..<3 {
+                    let units = Array(String((0..<length).map { _ in alphabet.randomElement(using: &rng)! }).utf16)
+                    guard let d = Self.direct(face, units, script: Self.latin) else { continue }
+                    compared += 1
+                    #expect(d == Self.harfBuzz(face, units, script: Self.latin), "\(font), \(length) units")
+                }
+            }
+        }
+        #expect(compared >= 12, "compared \(compared)")
+    }
+
     @Test func engineAnswersAreTheSameWithAndWithoutDirectShaping() throws {
         // The whole oracle corpus, and mixed text, through both engines: identical results.
         let plain = try TextEngine(fontDirectory: Fixtures.fontsDirectory, configuration: .init(directShaping: false))
