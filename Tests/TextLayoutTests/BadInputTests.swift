@@ -77,3 +77,16 @@ import Testing
         #expect(size.size.width <= 320 + LineBreaker.tolerance)
     }
 }
+
+/// ICU failures are errors, not a silent "no break" (issue 13): the probe every engine runs
+/// before it is made passes here, and its failure would name ICU and the fix.
+@Suite struct UnicodeDataProbeTests {
+    @Test func icuBreaksTheProbeText() {
+        #expect(UnicodeBreaks.problem == nil)
+    }
+
+    @Test func failureMessageNamesICU() {
+        let e = TextLayoutError.unicodeDataUnavailable(reason: "line breaking (UAX #14) failed with ICU error -2")
+        #expect(e.description == "ICU cannot break text: line breaking (UAX #14) failed with ICU error -2 (is libicu's data installed? apt-get install libicu-dev)")
+    }
+}

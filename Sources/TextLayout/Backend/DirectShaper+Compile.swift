@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 
 /// Compiling a script's shape plan: which glyphs are plain, checked or HarfBuzz's, the context
 /// rules to check, and the pair lookups flattened for the shaper.

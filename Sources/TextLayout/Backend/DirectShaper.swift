@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 
 /// Shapes *simple* runs straight from the font's tables — cmap, hmtx and GPOS pair kerning —
 /// with exactly HarfBuzz's answer, and says when a run is not simple so that HarfBuzz shapes it.

@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+internal import CFreeType
+internal import CHarfBuzz
 import Foundation
 
 /// One face of one font file: its metrics (read with FreeType), its coverage and its shaper

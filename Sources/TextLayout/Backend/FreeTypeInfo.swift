@@ -1,4 +1,4 @@
-import CFreeType
+internal import CFreeType
 
 /// What LayoutEngine needs from FreeType about a face: names and vertical metrics.
 ///

@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 import LayoutGeometry
 
 /// Collects glyph outlines as SVG path data, in points, y down: the picture of a laid-out text

@@ -1,4 +1,4 @@
-import CHarfBuzz
+internal import CHarfBuzz
 
 /// A small pool of HarfBuzz buffers, so that shaping does not allocate one per call.
 ///

@@ -1,4 +1,4 @@
-import CTextKernels
+internal import CTextKernels
 
 /// The C loops that split clusters into segments (`le_count_segments`, `le_segments`,
 /// Sources/CTextKernels): Swift's optimiser turns their selects into jumps on the text, which

@@ -1,4 +1,4 @@
-import CFontconfig
+internal import CFontconfig
 import Foundation
 
 /// The system's fonts, through fontconfig: a family name that is not in the engine's font

@@ -1,7 +1,32 @@
-import CICUShim
+internal import CICUShim
 
 /// UAX #14 line-break opportunities and UAX #29 grapheme clusters, from ICU (through CICUShim).
 enum UnicodeBreaks {
+    /// Why ICU cannot break text here, or nil when it can: line and grapheme breaks of a probe
+    /// text, checked once per process. An engine is not made without them (`TextEngine.init`
+    /// throws `unicodeDataUnavailable`), so a failure at run time — which falls back to "break
+    /// anywhere a space is" rather than crash — can only be a transient one.
+    static let problem: String? = {
+        let probe = Array("ab c\u{301}\nd".utf16)  // breaks after "ab ", "c\u{301}\n", "d"
+        var positions = [Int32](repeating: 0, count: 16)
+        var hard = [UInt8](repeating: 0, count: 16)
+        let lines = probe.withUnsafeBufferPointer { t in
+            positions.withUnsafeMutableBufferPointer { p in
+                hard.withUnsafeMutableBufferPointer { h in le_line_breaks(t.baseAddress, Int32(t.count), p.baseAddress, h.baseAddress, 16) }
+            }
+        }
+        guard lines == 3, Array(positions.prefix(3)) == [3, 6, 7], hard[1] == 1 else {
+            return "line breaking (UAX #14) failed" + (lines < 0 ? " with ICU error \(lines)" : ": got \(lines) breaks")
+        }
+        let clusters = probe.withUnsafeBufferPointer { t in
+            positions.withUnsafeMutableBufferPointer { p in le_grapheme_breaks(t.baseAddress, Int32(t.count), p.baseAddress, 16) }
+        }
+        guard clusters == 6 else {
+            return "grapheme clusters (UAX #29) failed" + (clusters < 0 ? " with ICU error \(clusters)" : ": got \(clusters)")
+        }
+        return nil
+    }()
+
     /// A line-break opportunity: a UTF-16 offset after which a line may (or, if `hard`, must) end.
     struct LineBreak {
         var offset: Int

@@ -1,4 +1,4 @@
-import CICUShim
+internal import CICUShim
 
 /// UAX #9 after line breaking (ICU's ubidi): lines are broken in logical order, then each line's
 /// runs are put in visual order, with their directions, x positions and widths; a line of a

@@ -74,6 +74,7 @@ public final class TextEngine: Sendable {
     /// fallback chain is their fonts in that order: `[appFonts, TextEngine.bundledFontDirectory()!]`
     /// puts an app's own fonts in front of the bundled ones.
     public init(fontDirectories: [String], configuration: Configuration = Configuration()) throws(TextLayoutError) {
+        if let problem = UnicodeBreaks.problem { throw .unicodeDataUnavailable(reason: problem) }
         registry = try FontRegistry(directories: fontDirectories, systemNames: configuration.systemFontNames,
                                     systemFallback: configuration.fallback == .system)
         shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)

@@ -13,6 +13,9 @@ public enum TextLayoutError: Error, Hashable, Sendable, CustomStringConvertible 
     case fontDirectoryUnavailable(path: String)
     /// A parameter outside its domain, e.g. `size` ≤ 0 or a NaN width.
     case invalidParameter(field: String, value: String, requirement: String)
+    /// ICU cannot find line or grapheme breaks (its data library is missing or broken): text could
+    /// not be broken into lines correctly, so no engine is made.
+    case unicodeDataUnavailable(reason: String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,8 @@ public enum TextLayoutError: Error, Hashable, Sendable, CustomStringConvertible 
             return "font directory not found or unreadable: \(path)"
         case .invalidParameter(let field, let value, let requirement):
             return "\(field): \(requirement) (got \(value))"
+        case .unicodeDataUnavailable(let reason):
+            return "ICU cannot break text: \(reason) (is libicu's data installed? apt-get install libicu-dev)"
         }
     }
 }
