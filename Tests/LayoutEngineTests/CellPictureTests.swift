@@ -116,4 +116,19 @@ import Testing
         #expect(header.string == "Settings" && footer.string == "Footnote")
         #expect(header.frame.minX == 16 && footer.frame.minX == 16)
     }
+
+    /// Grid items: a text inside its insets, an item with only a size as a photo placeholder.
+    @Test func gridItems() throws {
+        let r = try draw("""
+        {"kind": "grid", "width": 375, "scale": 2,
+         "items": [{"text": "A caption", "insets": {"top": 4, "left": 6, "bottom": 4, "right": 6}}, {"width": 100, "height": 80}]}
+        """)
+        let items = r.sections[0].elements
+        let text = try #require(items[0].picture?.texts.first)
+        #expect(text.frame.origin == Point(x: 6, y: 4))
+        #expect(text.frame.width <= items[0].rect.width - 12 && text.frame.maxY <= items[0].rect.height - 4)
+        #expect(items[0].picture?.heightSource == "measured")
+        #expect(items[1].picture?.images == [Rect(x: 0, y: 0, width: 100, height: 80)])
+        #expect(items[1].picture?.heightSource == "fixed")
+    }
 }

@@ -12,6 +12,8 @@ extension GridComputation {
         let visible = engine.indexPathsForVisibleItems(atOffset: offset, length: viewportLength)
         var sections: [SectionGeometry] = []
         if options.detail == .full {
+            let drawn = Set(visible)
+            var drawnCount = 0
             sections.reserveCapacity(engine.numberOfSections)
             for s in 0..<engine.numberOfSections {
                 let count = engine.numberOfItems(inSection: s)
@@ -20,8 +22,13 @@ extension GridComputation {
                 for i in 0..<count {
                     let p = IndexPath(item: i, section: s)
                     let rect = engine.frameForItem(at: p) ?? .zero
-                    items.append(ElementGeometry(rect: rect, estimated: engine.isEstimated(p),
-                                                 frames: engine.isEstimated(p) ? nil : cellFrames(engine, at: p, rect: rect)))
+                    let frames = engine.isEstimated(p) ? nil : cellFrames(engine, at: p, rect: rect)
+                    var picture: CellPicture?
+                    if options.drawsCells && (drawnCount < options.drawnRowLimit || drawn.contains(p)) {
+                        picture = itemPicture(engine, at: p, rect: rect, frames: frames)
+                        drawnCount += 1
+                    }
+                    items.append(ElementGeometry(rect: rect, estimated: engine.isEstimated(p), frames: frames, picture: picture))
                 }
                 sections.append(SectionGeometry(rect: engine.frameForSection(s) ?? .zero,
                                                 header: engine.frameForHeader(inSection: s).flatMap(Self.nonEmpty),
@@ -41,6 +48,29 @@ extension GridComputation {
         guard case .flow(let flow) = engine, let content = flow.payload(at: p), let root = content.layout,
               let textEngine = try? environment.engine() else { return nil }
         return try? CellLayout(textEngine: textEngine).arrange(root, width: rect.width).frames
+    }
+
+    /// A grid item as a phone would draw it (`ComputeOptions.drawsCells`): its text inside its
+    /// insets, a composed item's texts and boxes at their frames, an item with only a size as an
+    /// image placeholder (a photo grid's cell). Item coordinates.
+    func itemPicture(_ engine: GridEngine, at p: IndexPath, rect: Rect, frames: [CellFrame]?) -> CellPicture {
+        guard !engine.isEstimated(p) else { return CellPicture(heightSource: "estimated") }
+        guard case .flow(let flow) = engine, let content = flow.payload(at: p) else {
+            return CellPicture(heightSource: "fixed", images: [Rect(x: 0, y: 0, width: rect.width, height: rect.height)])
+        }
+        var picture = CellPicture(heightSource: content.size != nil ? "fixed" : "measured")
+        if let root = content.layout, let frames {
+            try? environment.drawLeaves(root, frames: frames, into: &picture, path: content.path)
+        } else if let text = content.text {
+            if var drawn = try? environment.drawText(text.string, text.attributed, text.style,
+                                                     width: rect.width - text.insets.horizontal, path: content.path) {
+                drawn.frame.origin = Point(x: drawn.frame.origin.x + text.insets.left, y: text.insets.top)
+                picture.texts.append(drawn)
+            }
+        } else {
+            picture.images.append(Rect(x: 0, y: 0, width: rect.width, height: rect.height))
+        }
+        return picture
     }
 
     /// A header or footer with no extent is reported as null (contract, Details).

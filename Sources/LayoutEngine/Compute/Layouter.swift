@@ -1,4 +1,3 @@
-import Synchronization
 import TextLayout
 
 /// The owner of the fonts that `compute` measures text with: create one, keep it, and call
@@ -19,7 +18,7 @@ public final class Layouter: Sendable {
     public static let shared = Layouter()
 
     /// The engines by font directory (`ComputeOptions.fontDirectory`; nil = the bundled fonts).
-    private let engines = Mutex<[FontSetup: Fonts]>([:])
+    private let engines = Locked<[FontSetup: Fonts]>([:])
 
     /// What an engine is made from: a font directory (nil = the bundled fonts) and a fallback.
     struct FontSetup: Hashable, Sendable {
@@ -83,16 +82,16 @@ public final class Layouter: Sendable {
     /// One font setup, loaded on first use; a load that failed fails again the same way.
     final class Fonts: Sendable {
         private let setup: FontSetup
-        private let state: Mutex<Result<TextEngine, TextLayoutError>?>
+        private let state: Locked<Result<TextEngine, TextLayoutError>?>
 
         init(setup: FontSetup) {
             self.setup = setup
-            state = Mutex(nil)
+            state = Locked(nil)
         }
 
         init(engine: TextEngine) {
             setup = FontSetup(directory: nil, fallback: .bundled)
-            state = Mutex(.success(engine))
+            state = Locked(.success(engine))
         }
 
         func engine() throws(TextLayoutError) -> TextEngine {

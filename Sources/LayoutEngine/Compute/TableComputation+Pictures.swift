@@ -41,11 +41,11 @@ extension TableComputation {
             }
             textX = dx + g.textX
             var text: CellPicture.Text?
-            if let t = c.text { text = try draw(t, c.attributedText, c.textStyle, width: g.textWidth, path: path) }
+            if let t = c.text { text = try environment.drawText(t, c.attributedText, c.textStyle, width: g.textWidth, path: path) }
             var detail: CellPicture.Text?
             if let d = c.detail, c.style != .default {
                 let w = c.style == .value1 ? g.detailWidth(afterTextWidth: text?.frame.width ?? 0) : (g.detailWidth ?? 0)
-                detail = try draw(d, c.attributedDetail, c.detailStyle, width: w, path: path)
+                detail = try environment.drawText(d, c.attributedDetail, c.detailStyle, width: w, path: path)
             }
             let th = text?.frame.height ?? 0, dh = detail?.frame.height ?? 0
             switch c.style {
@@ -73,24 +73,12 @@ extension TableComputation {
                 w -= image.width + environment.tableMetrics.imageTextGap
             }
             textX = x
-            if let t = b.text, !t.isEmpty, var drawn = try draw(t, b.attributedText, b.style, width: w, path: path) {
+            if let t = b.text, !t.isEmpty, var drawn = try environment.drawText(t, b.attributedText, b.style, width: w, path: path) {
                 drawn.frame.origin = Point(x: drawn.frame.origin.x + x, y: insets.top)
                 picture.texts.append(drawn)
             }
         case .layout(let cell)?:
-            for frame in try cellFrames(table, at: p) ?? [] {
-                guard let element = cell.root.element(at: frame.path) else { continue }
-                switch element.kind {
-                case .text(let t):
-                    if var drawn = try draw(t.text, t.attributed, t.style, width: frame.rect.width, path: path) {
-                        drawn.frame.origin = frame.rect.origin
-                        picture.texts.append(drawn)
-                    }
-                case .box:
-                    picture.images.append(frame.rect)
-                default: break
-                }
-            }
+            try environment.drawLeaves(cell.root, frames: try cellFrames(table, at: p) ?? [], into: &picture, path: path)
         default:
             break
         }
@@ -115,28 +103,10 @@ extension TableComputation {
                                           isEditing: spec.editing, metrics: environment.tableMetrics)
         let margins = context.layoutMargins
         let path = self.path + "sections[\(section)].\(footer ? "footer" : "header")"
-        guard var text = try draw(title.title, nil, title.style, width: context.cellWidth - margins.left - margins.right, path: path)
+        guard var text = try environment.drawText(title.title, nil, title.style, width: context.cellWidth - margins.left - margins.right, path: path)
         else { return nil }
         text.frame.origin = Point(x: text.frame.origin.x + context.cellX + margins.left, y: title.padding.top)
         return CellPicture(heightSource: "fixed", texts: [text])
-    }
-
-    /// One label's text laid out at `width` and drawn; its frame's origin is the offset of its
-    /// bounding rect inside the label (a right-to-left text sits at the label's right end).
-    private func draw(_ text: String, _ attributed: AttributedText?, _ style: TextStyle, width: Double,
-                      path: String) throws(ComputeError) -> CellPicture.Text? {
-        guard !text.isEmpty else { return nil }
-        let picture: TextPicture
-        do throws(TextLayoutError) {
-            picture = try environment.engine().picture(text, attributed: attributed, style: style, width: width > 0 ? width : nil)
-        } catch {
-            throw .measurement(path: path, message: error.description)
-        }
-        let size = picture.layout.size
-        let x = picture.layout.direction == .rightToLeft && width > size.width ? width - size.width : 0
-        return CellPicture.Text(frame: Rect(x: x, y: 0, width: size.width, height: size.height), string: text,
-                                path: picture.path, bitmapGlyphs: picture.bitmapGlyphs,
-                                lineCount: picture.layout.lines.count, truncated: picture.layout.truncated)
     }
 
     static func accessoryName(_ accessory: Accessory) -> String? {
@@ -166,5 +136,42 @@ extension CellElement {
             }
         }
         return e
+    }
+}
+
+extension SizingEnvironment {
+    /// One label's text laid out at `width` and drawn; its frame's origin is the offset of its
+    /// bounding rect inside the label (a right-to-left text sits at the label's right end).
+    func drawText(_ text: String, _ attributed: AttributedText?, _ style: TextStyle, width: Double,
+                      path: String) throws(ComputeError) -> CellPicture.Text? {
+        guard !text.isEmpty else { return nil }
+        let picture: TextPicture
+        do throws(TextLayoutError) {
+            picture = try engine().picture(text, attributed: attributed, style: style, width: width > 0 ? width : nil)
+        } catch {
+            throw .measurement(path: path, message: error.description)
+        }
+        let size = picture.layout.size
+        let x = picture.layout.direction == .rightToLeft && width > size.width ? width - size.width : 0
+        return CellPicture.Text(frame: Rect(x: x, y: 0, width: size.width, height: size.height), string: text,
+                                path: picture.path, bitmapGlyphs: picture.bitmapGlyphs,
+                                lineCount: picture.layout.lines.count, truncated: picture.layout.truncated)
+    }
+
+    /// A composed cell's texts and boxes at their frames (in the frames' coordinates).
+    func drawLeaves(_ root: CellElement, frames: [CellFrame], into picture: inout CellPicture, path: String) throws(ComputeError) {
+        for frame in frames {
+            guard let element = root.element(at: frame.path) else { continue }
+            switch element.kind {
+            case .text(let t):
+                if var drawn = try drawText(t.text, t.attributed, t.style, width: frame.rect.width, path: path) {
+                    drawn.frame.origin = frame.rect.origin
+                    picture.texts.append(drawn)
+                }
+            case .box:
+                picture.images.append(frame.rect)
+            default: break
+            }
+        }
     }
 }

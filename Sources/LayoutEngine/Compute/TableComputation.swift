@@ -1,4 +1,3 @@
-import Synchronization
 import LayoutGeometry
 import TableLayout
 import TextLayout
@@ -119,7 +118,7 @@ final class LayoutPayloadMemo: Sendable {
         var insets: EdgeInsets?
     }
 
-    private let entries = Mutex<[Key: RowPayload]>([:])
+    private let entries = Locked<[Key: RowPayload]>([:])
 
     func payload(for key: Key) -> RowPayload? { entries.withLock { $0[key] } }
 

@@ -1,5 +1,4 @@
 import CellLayout
-import Synchronization
 import TableLayout
 import TextLayout
 
@@ -15,7 +14,7 @@ final class SizingEnvironment: Sendable {
     /// Warnings found while sizing (overflowing stacks, characters no font has, runs' unknown
     /// fonts): the first 100 distinct ones, and a count of the distinct ones. The rows of a
     /// generated run share one path, so the same message comes once, not once per row.
-    private let cellWarnings = Mutex<(messages: [String], count: Int, seen: Set<String>)>(([], 0, []))
+    private let cellWarnings = Locked<(messages: [String], count: Int, seen: Set<String>)>(([], 0, []))
 
     func warn(_ message: String) {
         cellWarnings.withLock {
@@ -36,7 +35,7 @@ final class SizingEnvironment: Sendable {
         }
     }
     private let fonts: Layouter.Fonts
-    private let checkedFonts = Mutex<[String: String?]>([:])
+    private let checkedFonts = Locked<[String: String?]>([:])
 
     init(fonts: Layouter.Fonts, titleMetrics: TitleMetrics = .standard, tableMetrics: TableMetrics = .standard) {
         self.fonts = fonts
@@ -94,7 +93,7 @@ final class NestedResultCache: Sendable {
     }
 
     static let capacity = 4096
-    private let entries = Mutex<[Key: ComputeResult]>([:])
+    private let entries = Locked<[Key: ComputeResult]>([:])
 
     func result(for content: RowContent.Resolved, width: Double) -> ComputeResult? {
         entries.withLock { $0[Key(content: ObjectIdentifier(content), width: width)] }
@@ -118,7 +117,7 @@ final class CellArrangementCache: Sendable {
     }
 
     static let capacity = 16_384
-    private let entries = Mutex<[Key: CellArrangement]>([:])
+    private let entries = Locked<[Key: CellArrangement]>([:])
 
     func arrangement(for key: Key) -> CellArrangement? {
         entries.withLock { $0[key] }
