@@ -12,7 +12,7 @@ trap 'rm -rf "$log"' EXIT
 status=0
 swift test --scratch-path .build-tsan --sanitize=thread -Xswiftc -DTSAN_VISIBLE_LOCKS --filter "$filter" >"$log" 2>&1 || status=$?
 reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
-grep -E "Test run with|Executed .* tests" "$log" | tail -2
+grep -E "Test run with|Executed .* tests|error:" "$log" | tail -3 || true
 echo "ThreadSanitizer reports: $reports"
 [ "$reports" -eq 0 ] || { grep -A12 "WARNING: ThreadSanitizer" "$log" | head -60; exit 1; }
 exit "$status"
