@@ -104,4 +104,38 @@ struct TextPictureTests {
         #expect(xs.max()! <= mixed.layout.size.width + 0.5)
         #expect(xs.max()! > mixed.layout.size.width - 3)
     }
+
+    /// Attributed runs are drawn as laid out: a raised run's glyphs sit its baseline offset higher;
+    /// an attachment is a box after the text before it, standing `baseline` above the baseline.
+    /// At 20.48 pt a DejaVu unit is 0.01 pt: "l" is 5.69 pt wide, its box 193…377 × 0…1556.
+    @Test func attributedRunsAndAttachmentsAreDrawnWhereTheyAreLaidOut() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 20.48)
+        let raised = AttributedText([.text("l"), TextRun(content: .text("l"), baselineOffset: 5),
+                                     TextRun(content: .attachment(TextAttachment(width: 10, height: 12, baseline: -3)))])
+        let picture = try engine.picture(raised.string, attributed: raised, style: style, width: nil)
+        let line = try #require(picture.layout.lines.first)
+        let baseline = line.y + line.height - 4.83       // the deepest descent: DejaVu's 483 units (the box hangs 3)
+        let ps = points(picture.path)
+        let first = ps.filter { $0.0 < 5.69 }, second = ps.filter { $0.0 >= 5.69 }
+        #expect(abs(first.map(\.1).max()! - baseline) <= 0.01)
+        #expect(abs(second.map(\.1).max()! - (baseline - 5)) <= 0.01)
+        #expect(abs(second.map(\.0).min()! - (5.69 + 1.93)) <= 0.01)
+        #expect(picture.bitmapGlyphs.count == 1)
+        let box = try #require(picture.bitmapGlyphs.first)
+        #expect(abs(box.minX - 2 * 5.69) <= 0.01 && box.width == 10 && box.height == 12)
+        #expect(abs(box.maxY - (baseline + 3)) <= 0.01)
+    }
+
+    /// A bold run is drawn in the bold face: wider than the regular outline of the same letters,
+    /// and ending where the layout's line ends.
+    @Test func boldRunIsDrawnInItsFont() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        let text = AttributedText([.text("Name "), TextRun(content: .text("Bold"), font: "DejaVu Sans Bold")])
+        let picture = try engine.picture(text.string, attributed: text, style: style, width: nil)
+        let plain = try engine.picture(text.string, style: style, width: nil)
+        #expect(picture.path != plain.path)
+        let maxX = points(picture.path).map(\.0).max()!
+        #expect(maxX <= picture.layout.size.width + 0.5 && maxX > picture.layout.size.width - 2)
+        #expect(picture.layout.size.width > plain.layout.size.width)
+    }
 }

@@ -67,7 +67,7 @@ extension FontFace {
     /// its glyphs into `sink`, the pen starting at `x` on the baseline `baseline` (points), at
     /// `size` points. Returns the run's advance in points.
     func draw(_ units: [UInt16], range: Range<Int>, rightToLeft: Bool, x: Double, baseline: Double, size: Double,
-              into sink: OutlineSink) -> Double {
+              tracking: Double = 0, into sink: OutlineSink) -> Double {
         let scale = size / Double(metrics.unitsPerEm)
         var pen = x
         HarfBuzzBuffers.with { buffer in
@@ -94,7 +94,7 @@ extension FontFace {
                     // A colour bitmap glyph has no outline: a box as wide as its advance, em tall.
                     sink.addBox(Rect(x: pen + advance * 0.05, y: baseline - size * 0.85, width: advance * 0.9, height: size * 0.95))
                 }
-                pen += advance
+                pen += advance + tracking
             }
         }
         return pen - x

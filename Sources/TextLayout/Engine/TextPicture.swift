@@ -20,72 +20,132 @@ public struct TextPicture: Hashable, Sendable {
 extension TextEngine {
     /// Lays `text` out in `style` at `width` (nil or 0 = unlimited) and draws it as glyph outlines.
     ///
-    /// An attributed text is drawn as its string in the style's font (its runs' fonts, sizes and
-    /// attachments are in `layout`, which comes from the attributed text itself, but not in the
-    /// outlines).
+    /// With `attributed`, each run is drawn in its own font and size, raised by its baseline
+    /// offset and spaced by its `kern`, and an attachment as a box of its size standing `baseline`
+    /// above the line's baseline (`bitmapGlyphs`) — as the layout placed them. A line shortened
+    /// with "…" is drawn in the style's font.
     public func picture(_ text: String, attributed: AttributedText? = nil, style: TextStyle,
                         width: Double?) throws(TextLayoutError) -> TextPicture {
         let layout: TextLayoutResult
         if let attributed { layout = try measure(attributed, style: style, width: width) } else {
             layout = try measure(text, style: style, width: width)
         }
-        let chain = try registry.chain(for: style.font)
+        let styleChain = try registry.chain(for: style.font)
+        let styleRun = Piece(chain: styleChain, size: style.size, shift: 0, tracking: 0, attachment: nil)
+        // The attributed runs as code-unit ranges of the string, each with what draws it.
+        var runs: [(range: Range<Int>, piece: Piece)] = []
+        let units: [UInt16]
+        if let attributed, !attributed.isPlain {
+            units = Array(attributed.string.utf16)
+            var at = 0
+            for run in attributed.runs {
+                let length: Int
+                var attachment: TextAttachment?
+                switch run.content {
+                case .text(let t): length = t.utf16.count
+                case .attachment(let a): length = 1; attachment = a
+                }
+                let chain = run.font.flatMap { try? registry.chain(for: $0) } ?? styleChain
+                runs.append((at ..< at + length, Piece(chain: chain, size: run.size ?? style.size, shift: run.baselineOffset,
+                                                       tracking: run.kern, attachment: attachment)))
+                at += length
+            }
+        } else {
+            units = Array(text.utf16)
+        }
         let sink = OutlineSink()
-        let units = Array(text.utf16)
         for line in layout.lines {
             // What the line shows, in visual runs: a shortened line (its text is not its range's) is
             // one run in the paragraph's direction.
             let shortened = line.text.utf16.count != line.range.length
                 || !line.text.utf16.elementsEqual(units[Swift.min(line.range.location, units.count) ..< Swift.min(line.range.end, units.count)])
+            // Each segment as pieces in logical order: (code units, how they are drawn).
             // `endsLine`: the segment holding the line's logical end, whose trailing white space hangs.
-            var segments: [(units: [UInt16], x: Double, rightToLeft: Bool, endsLine: Bool)] = []
-            if shortened || line.visualRuns.isEmpty {
-                segments.append((Array(line.text.utf16), line.x, layout.direction == .rightToLeft, true))
+            var segments: [(pieces: [([UInt16], Piece)], x: Double, rightToLeft: Bool, endsLine: Bool)] = []
+            func pieces(_ a: Int, _ b: Int) -> [([UInt16], Piece)] {
+                guard !runs.isEmpty else { return [(Array(units[a..<b]), styleRun)] }
+                return runs.compactMap { r in
+                    let lo = Swift.max(a, r.range.lowerBound), hi = Swift.min(b, r.range.upperBound)
+                    return lo < hi ? (Array(units[lo..<hi]), r.piece) : nil
+                }
+            }
+            if shortened {
+                segments.append(([(Array(line.text.utf16), styleRun)], line.x, layout.direction == .rightToLeft, true))
+            } else if line.visualRuns.isEmpty {
+                segments.append((pieces(line.range.location, Swift.min(line.range.end, units.count)), line.x, false, true))
             } else {
                 for run in line.visualRuns {
                     let a = Swift.min(run.range.location, units.count), b = Swift.min(run.range.end, units.count)
-                    segments.append((Array(units[a..<b]), run.x, run.direction == .rightToLeft, run.range.end == line.range.end))
+                    segments.append((pieces(a, b), run.x, run.direction == .rightToLeft, run.range.end == line.range.end))
                 }
             }
-            // Font runs of each segment, from a preparation of the segment alone.
-            var prepared: [(segment: Int, fonts: [(range: Range<Int>, font: Int)])] = []
+            // Hard breaks are never drawn; white space at the line's end hangs outside it: both are
+            // cut from the logical end of the line (the last piece of the segment that holds it).
+            var drawn: [(segment: Int, runs: [(units: [UInt16], range: Range<Int>, font: Int, piece: Piece)])] = []
             var deepest = 0.0
             for (i, segment) in segments.enumerated() {
-                let p = Preparer.prepare(String(decoding: segment.units, as: UTF16.self), chain: chain, cache: shapeCache,
-                                         direct: false)
-                var runs: [(range: Range<Int>, font: Int)] = []
-                // Hard breaks are never drawn; white space at the line's end hangs outside it.
-                var drawn = p.count
-                while drawn > 0, p.kinds[drawn - 1] == .newline || (segment.endsLine && p.kinds[drawn - 1] == .space) { drawn -= 1 }
-                var start = 0
-                for c in 0..<drawn {
-                    let end = Int(p.ends[c]), font = Int(p.fonts[c])
-                    if p.kinds[c] == .newline { start = end; continue }
-                    if let last = runs.last, last.font == font, last.range.upperBound == start {
-                        runs[runs.count - 1].range = last.range.lowerBound ..< end
-                    } else {
-                        runs.append((start ..< end, font))
+                var remainingTrim = segment.endsLine
+                var out: [(units: [UInt16], range: Range<Int>, font: Int, piece: Piece)] = []
+                for (units, piece) in segment.pieces.reversed() {
+                    if let a = piece.attachment {
+                        deepest = Swift.max(deepest, -a.baseline)
+                        out.append((units, 0..<units.count, -1, piece))
+                        remainingTrim = false
+                        continue
                     }
-                    if p.kinds[c] == .text { deepest = Swift.max(deepest, chain.metrics[font].descent(size: style.size)) }
-                    start = end
+                    let p = Preparer.prepare(String(decoding: units, as: UTF16.self), chain: piece.chain, cache: shapeCache, direct: false)
+                    var count = p.count
+                    while count > 0, p.kinds[count - 1] == .newline || (remainingTrim && p.kinds[count - 1] == .space) { count -= 1 }
+                    var fontRuns: [(range: Range<Int>, font: Int)] = []
+                    var start = 0
+                    for c in 0..<count {
+                        let end = Int(p.ends[c]), font = Int(p.fonts[c])
+                        if p.kinds[c] == .newline { start = end; continue }
+                        if p.kinds[c] == .text {
+                            remainingTrim = false
+                            deepest = Swift.max(deepest, piece.chain.metrics[font].descent(size: piece.size) - piece.shift)
+                        }
+                        if let last = fontRuns.last, last.font == font, last.range.upperBound == start {
+                            fontRuns[fontRuns.count - 1].range = last.range.lowerBound ..< end
+                        } else {
+                            fontRuns.append((start ..< end, font))
+                        }
+                        start = end
+                    }
+                    for r in fontRuns.reversed() { out.append((units, r.range, r.font, piece)) }
                 }
-                prepared.append((i, runs))
+                drawn.append((i, out.reversed()))
             }
             let baseline = line.y + line.height - deepest
-            for (i, runs) in prepared {
+            for (i, runs) in drawn {
                 let segment = segments[i]
-                // A right-to-left segment's font runs go from its right end leftwards: drawn
-                // from the left, the last comes first.
+                // A right-to-left segment's runs go from its right end leftwards: drawn from the
+                // left, the last comes first.
                 var x = segment.x
-                let ordered = segment.rightToLeft ? Array(runs.reversed()) : runs
-                for run in ordered {
-                    x += chain.withFace(run.font) {
-                        $0.draw(segment.units, range: run.range, rightToLeft: segment.rightToLeft, x: x, baseline: baseline,
-                                size: style.size, into: sink)
+                for run in segment.rightToLeft ? Array(runs.reversed()) : runs {
+                    if let a = run.piece.attachment {
+                        sink.addBox(Rect(x: x, y: baseline - a.baseline - a.height, width: a.width, height: a.height))
+                        x += a.width + run.piece.tracking
+                        continue
+                    }
+                    x += run.piece.chain.withFace(run.font) {
+                        $0.draw(run.units, range: run.range, rightToLeft: segment.rightToLeft, x: x,
+                                baseline: baseline - run.piece.shift, size: run.piece.size, tracking: run.piece.tracking,
+                                into: sink)
                     }
                 }
             }
         }
         return TextPicture(layout: layout, path: sink.path, bitmapGlyphs: sink.bitmapBoxes)
     }
+}
+
+/// How a stretch of text is drawn: its font chain and size, raised by `shift`, each glyph
+/// followed by `tracking` points; or an attachment's box.
+private struct Piece {
+    var chain: FontChain
+    var size: Double
+    var shift: Double
+    var tracking: Double
+    var attachment: TextAttachment?
 }
