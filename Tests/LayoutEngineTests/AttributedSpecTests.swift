@@ -139,4 +139,18 @@ import Testing
         #expect(missing.count == 1 && missing[0].hasPrefix("sections[0].rows[0].text: "), "\(result.warnings)")
         #expect(!result.warnings.contains { $0.contains("more warnings like these") })
     }
+
+    /// The same for a composed cell's text: warned at the text's element, once for every row that
+    /// shares the content.
+    @Test func composedCellTextsAreCheckedForMissingCharacters() throws {
+        let spec = try LayoutSpec.decode(json: #"""
+        {"width": 300, "rowHeight": "automatic",
+         "rows": {"count": 20, "row": {"layout": {"stack": "horizontal", "children": [{"box": {"width": 20, "height": 20}},
+                                                                                      {"text": "ok 👍🏽", "id": "body"}]}}}}
+        """#).spec
+        let result = try Layouter().compute(spec)
+        let missing = result.warnings.filter { $0.contains("no font in the fallback chain has U+1F44D") }
+        #expect(missing.count == 1, "\(result.warnings)")
+        #expect(missing.first?.hasPrefix("sections[0].rows[0].layout: element 1 (\"body\"): ") == true, "\(missing)")
+    }
 }

@@ -109,8 +109,33 @@ struct SpecSizer: TableSizer {
             let element = stack.isEmpty ? "the root" : "element " + stack.map(String.init).joined(separator: ".")
             environment.warn("\(content.path).layout: \(element) at width \(JSONTextWidth.format(width)): its children's minimum sizes do not fit; they overflow the stack, as in flexbox")
         }
+        if let engine { warnMissingCharacters(in: cell.root, engine: engine, path: content.path + ".layout") }
         environment.cellArrangements.store(result, for: key)
         return result
+    }
+
+    /// Characters no font has in a composed cell's texts: a warning at each text's element
+    /// (`rows[3].layout: element 0.1: …`), as for a row's text. Once per laid-out cell content
+    /// (the arrangement cache), from the engine's cached preparations.
+    private func warnMissingCharacters(in root: CellElement, engine: TextEngine, path: String) {
+        func walk(_ e: CellElement, _ at: [Int]) {
+            switch e.kind {
+            case .text(let t):
+                let prepared = try? (t.attributed.map { a throws(TextLayoutError) in try engine.prepare(a, style: t.style) }
+                    ?? engine.prepare(t.text, style: t.style))
+                let element = at.isEmpty ? "the root" : "element " + at.map(String.init).joined(separator: ".")
+                for w in TextLayoutResult.missingCharacterWarnings(prepared?.missingCharacters ?? []) {
+                    environment.warn("\(path): \(element)\(e.id.map { " (\"\($0)\")" } ?? ""): \(w)")
+                }
+            case .stack(let s):
+                for (i, child) in s.children.enumerated() { walk(child, at + [i]) }
+            case .overlay(let base, let layer), .background(let base, let layer):
+                walk(base, at + [0])
+                walk(layer, at + [1])
+            default: break
+            }
+        }
+        walk(root, [])
     }
 
     /// The nested table's layout at the row's content width (less the row's insets), cached.
