@@ -66,6 +66,12 @@ struct Measure: ParsableCommand {
     @Option(help: ArgumentHelp("bundled | system: after the text's font, fall back to the font directories only (bundled, the default: the same answers everywhere) or then to the system's fonts in fontconfig's order (system, as Pango does).", valueName: "fallback"))
     var fallback: FontFallback = .bundled
 
+    @Option(help: ArgumentHelp("The text as attributed runs, in JSON: [{\"text\": \"@Kenshin\", \"font\": \"DejaVu Sans Bold\"}, {\"text\": \" hi\"}, {\"attachment\": {\"width\": 18, \"height\": 18}}] (fields as in a spec's text; docs/CONTRACT.md).", valueName: "json"))
+    var runs: String?
+
+    @Option(help: "auto | ltr | rtl: the paragraphs' base direction (auto: by the first strong character).")
+    var direction: TextDirection = .auto
+
     @Flag(help: "With --jsonl: a case with a warning (an unknown field) is answered with an error instead (exit 1).")
     var strict = false
 
@@ -79,7 +85,22 @@ struct Measure: ParsableCommand {
             return
         }
         let source: String
-        if let text {
+        var attributed: AttributedText?
+        if let runs {
+            guard text == nil, textFile == nil else { throw ValidationError("--runs: give the text as runs or as a string, not both") }
+            // Decoded as a `--jsonl` case's `text` is, so errors name the run: "--runs: text[1].size: must be > 0".
+            do {
+                let request = try MeasureRequest.decode(jsonLine: Array("{\"text\": \(runs)}".utf8))
+                for warning in request.warnings { FileHandle.standardError.write(Data("layout measure: --runs: \(warning)\n".utf8)) }
+                attributed = request.attributedText ?? AttributedText([.text(request.text)])
+                source = request.text
+            } catch {
+                // Columns on the first line count from the wrapper's `{"text": ` (9 characters): point into --runs instead.
+                let message = "\(error)".replacing(/line 1, column (\d+)/) { "line 1, column \(max(1, (Int($0.1) ?? 10) - 9))" }
+                FileHandle.standardError.write(Data("layout measure: --runs: \(message)\n".utf8))
+                throw ExitCode(1)
+            }
+        } else if let text {
             source = text
         } else if let textFile {
             guard let data = FileManager.default.contents(atPath: textFile) else {
@@ -102,8 +123,11 @@ struct Measure: ParsableCommand {
             lineSpacing: lineSpacing, lineHeightMultiple: lineHeightMultiple, paragraphSpacing: paragraphSpacing,
             minimumLineHeight: minimumLineHeight, maximumLineHeight: maximumLineHeight,
             fontLeading: !noFontLeading, scale: PixelScale(scale))
+        var directed = style
+        directed.direction = direction
         do {
-            let result = try engine.measure(source, style: style, width: width)
+            let result = try attributed.map { try engine.measure($0, style: directed, width: width) }
+                ?? engine.measure(source, style: directed, width: width)
             print(result.jsonLine())
         } catch {
             FileHandle.standardError.write(Data("layout measure: \(error)\n".utf8))
@@ -131,3 +155,5 @@ extension TextLineBreakMode: ExpressibleByArgument {
 }
 
 extension FontFallback: ExpressibleByArgument {}
+
+extension TextDirection: ExpressibleByArgument {}

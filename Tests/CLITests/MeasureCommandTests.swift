@@ -46,6 +46,22 @@ import LayoutEngine
         #expect(line["y"] as? Int == 0)
     }
 
+    /// `--runs` (issue 11: attributed text on the command line) answers as a `--jsonl` case with the
+    /// same runs does; a bad run is an error naming it, exit 1.
+    @Test func runsOnTheCommandLine() throws {
+        let runs = #"[{"text": "@Kenshin Cui", "font": "DejaVu Sans Bold"}, {"text": " 今天 "}, {"attachment": {"width": 18, "height": 18, "baseline": -3}}]"#
+        let o = try LayoutBinary.run(["measure", "--width", "120", "--runs", runs])
+        #expect(o.status == 0, "\(o.stderr)")
+        let j = try LayoutBinary.run(["measure", "--jsonl"], input: #"{"width": 120, "text": "# + runs + "}\n")
+        #expect(o.stdout == j.stdout)
+        #expect(try Self.objects(o.stdout).first?["lineCount"] as? Int == 2)
+        let bad = try LayoutBinary.run(["measure", "--runs", #"[{"text": "a"}, {"text": "b", "size": -1}]"#])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "layout measure: --runs: text[1].size: must be > 0\n")
+        let rtl = try LayoutBinary.run(["measure", "--direction", "rtl", "abc"])
+        #expect(try Self.objects(rtl.stdout).first?["direction"] as? String == "rtl")
+    }
+
     @Test func optionsReachTheEngine() throws {
         let o = try LayoutBinary.run(["measure", "--size", "16", "--width", "30", "--lines", "2",
                                       "--line-break-mode", "truncate-tail", "--line-spacing", "3", "--scale", "2",
