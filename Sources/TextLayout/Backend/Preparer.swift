@@ -313,9 +313,11 @@ enum Preparer {
             edges.append(Int(p.ends[g]) - u0)
             clusterEdges.append(g + 1)
         }
+        // A segment's context is the code unit on each side of it in the paragraph — across the
+        // run's edges too: HarfBuzz sees the text around a run (Arabic joins across a font change).
         func key(_ units: ArraySlice<UInt16>, _ a: Int, _ b: Int) -> ShapeCache.Key {
             ShapeCache.Key(font: fontID, script: script, units: units,
-                           before: a > 0 ? buf[u0 + a - 1] : 0, after: u0 + b < u1 ? buf[u0 + b] : 0)
+                           before: u0 + a > 0 ? buf[u0 + a - 1] : 0, after: u0 + b < buf.count ? buf[u0 + b] : 0)
         }
         // The run's code units in an array of their own: cache keys and entries must not point
         // into the paragraph's storage, which goes when the paragraph does.
@@ -337,16 +339,31 @@ enum Preparer {
         var shaped = ShapedUnits(count: u1 - u0)
         face.shape(buf, range: u0..<u1, script: script, into: &shaped)
         let run = ShapedRun(units: runUnits, packed: shaped.packed)
-        // Only runs of simple characters (those `DirectShaper` knows: no marks, joiners, emoji,
-        // surrogates or joining scripts) are cached by segment: in the others a segment's shaping
-        // can depend on more than the one code unit of context its key holds (Arabic forms,
-        // emoji sequences), and a cached segment would carry another paragraph's context.
-        if runUnits.allSatisfy({ DirectShaper.isSimple(Int($0)) }) {
+        // Only runs of characters whose shaping depends on at most one code unit of context on
+        // each side (what a key holds) are cached by segment: simple characters (those
+        // `DirectShaper` knows), and Hebrew and Arabic letters, digits and punctuation without
+        // marks or joiners — an Arabic letter's form depends on its neighbours' joining types
+        // only, and with no transparent marks or ZWJ/ZWNJ those neighbours are the adjacent code
+        // units. Marks, joiners, emoji sequences and surrogates are never cached: there a segment
+        // could carry another paragraph's context (DeterminismTests).
+        // The code units just outside the run are context too: they must be such units as well
+        // (a mark or a joiner there would hide the character that really decides the shaping).
+        if runUnits.allSatisfy({ Self.isCacheable(Int($0)) }),
+           u0 == 0 || Self.isCacheable(Int(buf[u0 - 1])), u1 == buf.count || Self.isCacheable(Int(buf[u1])) {
             cache.store(run, edges: edges, keyFor: key)
         }
         run.packed.withUnsafeBufferPointer { packed in
             distribute(&p, buf, packed, from, to, u0, face)
         }
+    }
+
+    /// Whether a code unit's shaping depends on at most one code unit of context (see `shapeRun`).
+    @inline(__always)
+    static func isCacheable(_ c: Int) -> Bool {
+        DirectShaper.isSimple(c)
+            || (0x05D0...0x05EA).contains(c) || (0x05F0...0x05F4).contains(c) || c == 0x05BE  // Hebrew letters, ligatures, maqaf
+            || (0x0621...0x064A).contains(c) || (0x0660...0x066D).contains(c)  // Arabic letters (tatweel too), digits, separators
+            || c == 0x060C || c == 0x061B || c == 0x061F  // Arabic comma, semicolon, question mark
     }
 
     /// Turns per-code-unit advances (`packed`, see `ShapedRun`, starting at code unit `u0`) into
