@@ -122,6 +122,29 @@ extension FlexSolver {
         }
         var contentMain = 0.0
         for line in lines { contentMain = max(contentMain, used(line, hypothetical: true)) }
+        // A row whose width is not given is as wide as its items' max-content contributions, as
+        // Chromium sizes it: an item's preferred width (or its content's), clamped — never its
+        // flex basis (a box 10 wide with basis 60 contributes 10, then shrinks from 60 to fit).
+        if isRow, !s.wraps, mainDim.exactValue == nil, items.contains(where: { !props[$0.node].basis.isNaN }) {
+            var sum = gap * Double(max(0, items.count - 1))
+            for item in items {
+                let cp = props[item.node]
+                guard !cp.basis.isNaN else { sum += item.hypo; continue }
+                var wanted: Double
+                if !cp.width.isNaN {
+                    wanted = cp.width
+                } else if !cp.ratio.isNaN, let cv = item.crossConstraint.exactValue {
+                    wanted = cv * cp.ratio
+                } else {
+                    wanted = try measure(item.node, .unbounded, item.crossConstraint).size.width
+                }
+                // The item reaches its own width only by flexing from its basis: down if it may shrink,
+                // up if it may grow; otherwise it stays at its basis.
+                let contribution = wanted < cp.basis ? (cp.shrink > 0 ? wanted : cp.basis) : (cp.grow > 0 ? wanted : cp.basis)
+                sum += max(clamp(contribution, item.minMain, item.maxMain), item.padMain)
+            }
+            contentMain = sum
+        }
         // Fit-content of a wrapping row: its max-content width (every item on one line) within the room.
         if s.wraps, lines.count > 1, case .atMost(let v) = mainDim { contentMain = max(contentMain, v) }
         var floor = 0.0

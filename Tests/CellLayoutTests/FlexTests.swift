@@ -36,6 +36,26 @@ struct FlexTests {
         #expect(f["b"] == Rect(x: 250, y: 0, width: 50, height: 10))  // its own height: not stretched
     }
 
+    /// A row whose width is not given (here: in a column aligned to the start) is as wide as its
+    /// items can flex to: a box 10 wide with basis 60 that may shrink contributes 10, a box 40 wide
+    /// with basis 0 that may not grow contributes 0 (Chromium's sizes in flexbox-corpus trees 0110
+    /// and 0198). Row = 10 + 30 = 40; then the items flex from their bases, 60 + 30 = 90 in 40:
+    /// 50 taken away, 60/90 of it from the first (33.33…), 30/90 from the second (16.66…).
+    @Test func rowWidthFromWhatItsItemsCanFlexTo() throws {
+        let f = try frames(.vstack(alignment: .start, [
+            .hstack([CellElement.box(width: 10, height: 10).flex(shrink: 1, basis: 60).id("a"),
+                     CellElement.box(width: 30, height: 10).id("b")]).id("row")]))
+        let row = try #require(f["row"]), a = try #require(f["a"]), b = try #require(f["b"])
+        #expect(row.width == 40)
+        #expect(abs(a.width - (60 - 50 * 60.0 / 90)) < 1e-9)
+        #expect(abs(b.width - (30 - 50 * 30.0 / 90)) < 1e-9)
+        let g = try frames(.vstack(alignment: .start, [
+            .hstack([CellElement.box(width: 40, height: 10).flex(basis: 0).id("a"),
+                     CellElement.box(width: 30, height: 10).id("b")]).id("row")]))
+        #expect(g["row"]?.width == 30)   // 0 + 30: the first box cannot grow from its basis 0
+        #expect(g["a"]?.width == 0)
+    }
+
     @Test func shrinkIsWeightedByBaseSize() throws {
         // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
         let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)
