@@ -198,20 +198,11 @@ final class FontFace: @unchecked Sendable {
     /// whether HarfBuzz marks it unsafe to break before.
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32, into out: inout ShapedUnits) {
         HarfBuzzBuffers.with { buffer in
-            hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
             // The script's own direction: Arabic and Hebrew shape right to left (joining forms,
             // lam-alef ligatures and mark positions depend on it); advances per cluster are the
             // same in either glyph order.
             let direction = hb_script_get_horizontal_direction(hb_script_t(rawValue: script))
-            hb_buffer_set_direction(buffer, direction == HB_DIRECTION_RTL ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-            hb_buffer_set_script(buffer, hb_script_t(rawValue: script))
-            hb_buffer_guess_segment_properties(buffer)
-            // Default-ignorable characters (ZWSP, ZWJ, joiners, bidi marks, soft hyphens, variation
-            // selectors) are removed rather than shown as a zero-advance space: a hidden glyph would
-            // still differ from its nominal advance, which reads as kerning taken back at a line's end.
-            hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: hb_buffer_get_flags(buffer).rawValue
-                | HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES.rawValue))
-            hb_shape(hbFont, buffer, nil, 0)
+            shape(buffer, text, range: range, rightToLeft: direction == HB_DIRECTION_RTL, script: hb_script_t(rawValue: script))
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                   let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
@@ -224,6 +215,22 @@ final class FontFace: @unchecked Sendable {
                 out.add(cluster, advance: advance, kerning: advance &- nominal, unsafe: unsafe)
             }
         }
+    }
+
+    /// Shapes `text[range]` into `buffer` with this font (the text around the range is its
+    /// context): right to left or not, in `script` (nil: HarfBuzz guesses it), default-ignorable
+    /// characters (ZWSP, ZWJ, joiners, bidi marks, soft hyphens, variation selectors) removed rather
+    /// than shown as a zero-advance space — a hidden glyph would still differ from its nominal
+    /// advance, which reads as kerning taken back at a line's end. Shared by measuring and drawing.
+    func shape(_ buffer: OpaquePointer, _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
+               script: hb_script_t?) {
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound), Int32(range.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if let script { hb_buffer_set_script(buffer, script) }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: hb_buffer_get_flags(buffer).rawValue
+            | HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES.rawValue))
+        hb_shape(hbFont, buffer, nil, 0)
     }
 
     /// Shapes `text[range]` (one code unit per cluster, one script) straight from the font's

@@ -71,14 +71,7 @@ extension FontFace {
         let scale = size / Double(metrics.unitsPerEm)
         var pen = x
         HarfBuzzBuffers.with { buffer in
-            units.withUnsafeBufferPointer { buf in
-                hb_buffer_add_utf16(buffer, buf.baseAddress, Int32(buf.count), UInt32(range.lowerBound), Int32(range.count))
-            }
-            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-            hb_buffer_guess_segment_properties(buffer)
-            hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: hb_buffer_get_flags(buffer).rawValue
-                | HB_BUFFER_FLAG_REMOVE_DEFAULT_IGNORABLES.rawValue))
-            hb_shape(hbFontForDrawing, buffer, nil, 0)
+            units.withUnsafeBufferPointer { shape(buffer, $0, range: range, rightToLeft: rightToLeft, script: nil) }
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                   let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
