@@ -7,7 +7,8 @@ import Testing
 
 /// The one batch planner (issue 13): its section bookkeeping by hand, and the two engines that
 /// apply it agreeing on random batches — the same refusals with the same reasons (up to the noun
-/// and the index-path notation) and the same rows in the same places.
+/// and the index-path notation), the same rows in the same places, and a table equal to one built
+/// afresh from its rows (incremental layout after updates = a fresh build).
 @Suite struct BatchPlanTests {
     static let vocabulary = BatchVocabulary(noun: "row", path: { "(\($0.section) - \($0.item))" },
                                             itemLists: ("deleteRows", "reloadRows", "moveRows", "insertRows"),
@@ -159,6 +160,16 @@ import Testing
                 (0..<grid.numberOfItems(inSection: s)).compactMap { grid.payload(at: IndexPath(item: $0, section: s)) }
             }
             #expect(tableIDs == gridIDs, "seed \(seed)")
+            // The table after the batch equals a table built afresh from its rows (every row 44 pt).
+            let fresh = try TableViewLayout<Row>(sections: tableIDs.map { TableSection(rows: $0.map { TableRow.fixed(44, content: Row(id: $0)) }) })
+            #expect(fresh.contentSize == table.contentSize, "seed \(seed)")
+            for s in 0..<fresh.numberOfSections {
+                for r in 0..<fresh.numberOfRows(inSection: s) {
+                    let p = IndexPath(row: r, section: s)
+                    #expect(fresh.rectForRow(at: p) == table.rectForRow(at: p), "seed \(seed) \(p)")
+                }
+            }
+            #expect(table.checkInvariants() == nil)
         }
     }
 }
