@@ -18,7 +18,7 @@ public final class Layouter: Sendable {
     public static let shared = Layouter()
 
     /// The engines by font directory (`ComputeOptions.fontDirectory`; nil = the bundled fonts).
-    private let engines = Locked<[FontSetup: Fonts]>([:])
+    private let engines = EngineLock<[FontSetup: Fonts]>([:])
 
     /// What an engine is made from: a font directory (nil = the bundled fonts) and a fallback.
     struct FontSetup: Hashable, Sendable {
@@ -82,16 +82,16 @@ public final class Layouter: Sendable {
     /// One font setup, loaded on first use; a load that failed fails again the same way.
     final class Fonts: Sendable {
         private let setup: FontSetup
-        private let state: Locked<Result<TextEngine, TextLayoutError>?>
+        private let state: EngineLock<Result<TextEngine, TextLayoutError>?>
 
         init(setup: FontSetup) {
             self.setup = setup
-            state = Locked(nil)
+            state = EngineLock(nil)
         }
 
         init(engine: TextEngine) {
             setup = FontSetup(directory: nil, fallback: .bundled)
-            state = Locked(.success(engine))
+            state = EngineLock(.success(engine))
         }
 
         func engine() throws(TextLayoutError) -> TextEngine {

@@ -118,7 +118,7 @@ final class LayoutPayloadMemo: Sendable {
         var insets: EdgeInsets?
     }
 
-    private let entries = Locked<[Key: RowPayload]>([:])
+    private let entries = EngineLock<[Key: RowPayload]>([:])
 
     func payload(for key: Key) -> RowPayload? { entries.withLock { $0[key] } }
 

@@ -14,7 +14,7 @@ final class SizingEnvironment: Sendable {
     /// Warnings found while sizing (overflowing stacks, characters no font has, runs' unknown
     /// fonts): the first 100 distinct ones, and a count of the distinct ones. The rows of a
     /// generated run share one path, so the same message comes once, not once per row.
-    private let cellWarnings = Locked<(messages: [String], count: Int, seen: Set<String>)>(([], 0, []))
+    private let cellWarnings = EngineLock<(messages: [String], count: Int, seen: Set<String>)>(([], 0, []))
 
     func warn(_ message: String) {
         cellWarnings.withLock {
@@ -35,7 +35,7 @@ final class SizingEnvironment: Sendable {
         }
     }
     private let fonts: Layouter.Fonts
-    private let checkedFonts = Locked<[String: String?]>([:])
+    private let checkedFonts = EngineLock<[String: String?]>([:])
 
     init(fonts: Layouter.Fonts, titleMetrics: TitleMetrics = .standard, tableMetrics: TableMetrics = .standard) {
         self.fonts = fonts
@@ -93,7 +93,7 @@ final class NestedResultCache: Sendable {
     }
 
     static let capacity = 4096
-    private let entries = Locked<[Key: ComputeResult]>([:])
+    private let entries = EngineLock<[Key: ComputeResult]>([:])
 
     func result(for content: RowContent.Resolved, width: Double) -> ComputeResult? {
         entries.withLock { $0[Key(content: ObjectIdentifier(content), width: width)] }
@@ -117,7 +117,7 @@ final class CellArrangementCache: Sendable {
     }
 
     static let capacity = 16_384
-    private let entries = Locked<[Key: CellArrangement]>([:])
+    private let entries = EngineLock<[Key: CellArrangement]>([:])
 
     func arrangement(for key: Key) -> CellArrangement? {
         entries.withLock { $0[key] }

@@ -14,16 +14,16 @@ import Synchronization
 /// ThreadSanitizer does not see a futex as synchronization, so under it every access a `Mutex`
 /// serialises looks like a race. Built with `-Xswiftc -DTSAN_VISIBLE_LOCKS` (as
 /// `scripts/tsan.sh` does), `Locked` is an `NSLock` instead, which TSan understands: a TSan run
-/// then reports real races only. (`package`: LayoutEngine's locks are `Locked` too.)
-package final class Locked<Value>: @unchecked Sendable {
+/// then reports real races only (LayoutEngine's `EngineLock` follows the same flag).
+final class Locked<Value>: @unchecked Sendable {
 #if TSAN_VISIBLE_LOCKS
     private let lock = NSLock()
     private var value: Value
 
-    package init(_ value: sending Value) { self.value = value }
+    init(_ value: sending Value) { self.value = value }
 
     /// Runs `body` with exclusive access to the value.
-    package func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
+    func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
@@ -31,11 +31,11 @@ package final class Locked<Value>: @unchecked Sendable {
 #else
     private let mutex: Mutex<Value>
 
-    package init(_ value: sending Value) { mutex = Mutex(value) }
+    init(_ value: sending Value) { mutex = Mutex(value) }
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
-    package func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
+    func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
         // `Mutex` asks for `sending` values; the lock is what makes the access safe here, as it
         // did with `NSLock`, so the value and the result cross it unchecked.
         let result = try mutex.withLock { (value: inout sending Value) throws(E) -> Unchecked<R> in
