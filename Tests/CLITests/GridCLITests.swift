@@ -62,13 +62,15 @@ import Testing
         #expect(output.stderr.hasPrefix("error: sections[0].items[0].width: must be > 0"))
     }
 
-    /// The report draws every item of the grid in its SVG.
+    /// The report draws every item of the grid in its SVG (as a cell: these items have only a
+    /// size, so each is a photo placeholder).
     @Test func reportDrawsItems() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("grid-report-\(UUID().uuidString).html").path
         let output = try LayoutBinary.run(["report", LayoutBinary.examples.appendingPathComponent("photos-grid.json").path, "-o", out])
         #expect(output.status == 0, "\(output.stderr)")
         let html = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(html.components(separatedBy: "<rect class=\"item\"").count - 1 == 9)
+        #expect(html.components(separatedBy: "<g class=\"cell\"").count - 1 == 9)
+        #expect(html.components(separatedBy: "<rect class=\"image\"").count - 1 == 9)
         #expect(html.contains("item [0, 8] [0, 580, 155, 135]"))
     }
 }

@@ -104,19 +104,28 @@ final class ParagraphCache: Sendable {
         }
     }
 
+    /// What an entry costs against the capacity: its code units, plus what every entry costs
+    /// whatever its length (its key, its box, its storage's header, its table slot: a few hundred
+    /// bytes, counted as 16 units). Without it a stream of one-word texts filled a generation with
+    /// 170,000 entries per million units and the cache's memory grew far past its figure.
+    static let entryOverheadUnits = 16
+
+    private static func cost(_ value: PreparedBox) -> Int { value.paragraph.utf16.count + entryOverheadUnits }
+
     func put(_ key: Key, _ value: PreparedBox) {
-        guard capacity > 0, value.paragraph.utf16.count <= capacity else { return }
+        guard capacity > 0, Self.cost(value) <= capacity else { return }
         shard(key).withLock { insert(&$0, key, value) }
     }
 
     private func insert(_ s: inout Shard, _ key: Key, _ value: PreparedBox) {
-        if s.youngUnits + value.paragraph.utf16.count > capacity {
+        let cost = Self.cost(value)
+        if s.youngUnits + cost > capacity {
             s.old = s.young
             s.young = [:]
             s.youngUnits = 0
         }
         s.young[key] = value
-        s.youngUnits += value.paragraph.utf16.count
+        s.youngUnits += cost
     }
 
     /// Drops every paragraph. The young tables keep their slots (at most one generation's worth),
