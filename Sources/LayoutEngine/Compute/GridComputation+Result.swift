@@ -12,7 +12,7 @@ extension GridComputation {
         let visible = engine.indexPathsForVisibleItems(atOffset: offset, length: viewportLength)
         var sections: [SectionGeometry] = []
         if options.detail == .full {
-            let drawn = Set(visible)
+            let drawn: Set<IndexPath> = options.drawsCells ? Set(visible) : []
             var drawnCount = 0
             sections.reserveCapacity(engine.numberOfSections)
             for s in 0..<engine.numberOfSections {
