@@ -10,12 +10,16 @@ public struct CellArrangement: Hashable, Sendable {
     /// Stacks whose children do not fit (their minimum sizes are wider than the stack): laid out as
     /// flexbox does (they overflow), and named here.
     public var overflows: [[Int]]
+    /// The visible texts with characters no font of the fallback chain has (drawn as the
+    /// missing-glyph box), in tree order: what a client would warn about.
+    public var missingCharacters: [CellMissingCharacters]
 
     /// Creates an arrangement.
-    public init(size: Size, frames: [CellFrame], overflows: [[Int]] = []) {
+    public init(size: Size, frames: [CellFrame], overflows: [[Int]] = [], missingCharacters: [CellMissingCharacters] = []) {
         self.size = size
         self.frames = frames
         self.overflows = overflows
+        self.missingCharacters = missingCharacters
     }
 
     /// The frame of the element with `id`, if there is one.
@@ -29,6 +33,23 @@ public struct CellArrangement: Hashable, Sendable {
             copy.frames[i].rect.origin.y += offset.y
         }
         return copy
+    }
+}
+
+/// A text element with characters no font has.
+public struct CellMissingCharacters: Hashable, Sendable {
+    /// Child indexes from the root.
+    public var path: [Int]
+    /// The element's `id`, if it has one.
+    public var id: String?
+    /// The characters (up to 8), as `PreparedText.missingCharacters`.
+    public var characters: [Unicode.Scalar]
+
+    /// Creates a record.
+    public init(path: [Int], id: String?, characters: [Unicode.Scalar]) {
+        self.path = path
+        self.id = id
+        self.characters = characters
     }
 }
 

@@ -33,6 +33,30 @@ public struct CellLayout: Sendable {
         return try solver.arrange(width: width)
     }
 
+    /// `arrange(_:width:)` with each text's style replaced by `textStyles[k]` for the k-th text of
+    /// the tree in tree order (a parent before its children, an overlay's base before its layer,
+    /// hidden texts counted): a spec's tree laid out with its resolved styles without rebuilding it.
+    package func arrange(_ root: CellElement, width: Double?, textStyles: [TextStyle]) throws(CellLayoutError) -> CellArrangement {
+        var solver = FlexSolver(root: root, layout: self, textStyles: textStyles)
+        return try solver.arrange(width: width)
+    }
+
+    /// Prepares `root` for layout at any width: the tree is read once and every visible text is
+    /// prepared (shaped, its breaks found); `PreparedCell.arrange(width:)` then only lays out.
+    /// What a feed keeps per row so that a rotation or a new width does not measure text again.
+    public func prepare(_ root: CellElement) throws(CellLayoutError) -> PreparedCell {
+        var solver = FlexSolver(root: root, layout: self)
+        try solver.prepareTexts()
+        return PreparedCell(solver: solver)
+    }
+
+    /// `prepare(_:)` with the texts' styles given in tree order, as `arrange(_:width:textStyles:)`.
+    package func prepare(_ root: CellElement, textStyles: [TextStyle]) throws(CellLayoutError) -> PreparedCell {
+        var solver = FlexSolver(root: root, layout: self, textStyles: textStyles)
+        try solver.prepareTexts()
+        return PreparedCell(solver: solver)
+    }
+
     /// The root's size when it may be at most `fittingWidth` wide (nil: as wide as it likes): its
     /// own width if it has one, else its fit-content width (a self-sizing grid item).
     public func size(of root: CellElement, fittingWidth: Double?) throws(CellLayoutError) -> Size {
@@ -44,6 +68,37 @@ public struct CellLayout: Sendable {
     public func size(of root: CellElement, width: Double?) throws(CellLayoutError) -> Size {
         var solver = FlexSolver(root: root, layout: self)
         return try solver.rootSize(width: width)
+    }
+}
+
+/// A composed cell read and its texts prepared (`CellLayout.prepare(_:)`): lays the cell out at
+/// any width without measuring its texts again. A value, safe to share between threads.
+public struct PreparedCell: Sendable {
+    var solver: FlexSolver
+
+    /// The UTF-16 code units of its visible texts (what keeping it costs, roughly).
+    public var textUnits: Int { solver.textUnits }
+
+    /// The frames at `width`, as `CellLayout.arrange(_:width:)` gives them.
+    public func arrange(width: Double?) throws(CellLayoutError) -> CellArrangement {
+        var s = solver
+        s.forgetMeasurements()
+        return try s.arrange(width: width)
+    }
+
+    /// The arrangement at `width` without its frames (`frames` empty): the size, the overflowing
+    /// stacks and the texts with missing characters, for a caller that only needs the height.
+    package func arrangeWithoutFrames(width: Double?) throws(CellLayoutError) -> CellArrangement {
+        var s = solver
+        s.forgetMeasurements()
+        return try s.arrange(width: width, frames: false)
+    }
+
+    /// The root's size at `width`, as `CellLayout.size(of:width:)` gives it.
+    public func size(width: Double?) throws(CellLayoutError) -> Size {
+        var s = solver
+        s.forgetMeasurements()
+        return try s.rootSize(width: width)
     }
 }
 

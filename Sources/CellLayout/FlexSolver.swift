@@ -4,7 +4,7 @@ import TextLayout
 /// One `arrange` call's work: the tree flattened, and measurements cached by (node, constraints).
 /// One `arrange` call's work: the tree flattened into plain values (no reference counting on the
 /// hot path), and measurements cached per node for the last few constraint pairs.
-struct FlexSolver {
+struct FlexSolver: Sendable {
     enum Kind: UInt8 { case stack, box, text, spacer, layered, custom }
 
     /// An element's properties as plain numbers: nil sizes are NaN, absent limits 0 and +∞.
@@ -49,6 +49,8 @@ struct FlexSolver {
     private var ids: [String?] = []
     var childIndex: [Int] = []
     private var texts: [CellText] = []
+    /// The node of each text (`texts[i]` is node `textNodes[i]`).
+    private var textNodes: [Int] = []
     private var prepared: [PreparedText?] = []
     private var maxContent: [Double] = []
     /// Two cache slots per node (`2n` and `2n + 1`), the newer one first.
@@ -62,8 +64,14 @@ struct FlexSolver {
     /// Each node's min-content width (NaN until asked for).
     private var minContent: [Double] = []
 
-    init(root: CellElement, layout: CellLayout) {
+    /// Styles replacing the texts' own, by the texts' order in the tree (hidden ones counted).
+    private let textStyles: [TextStyle]
+    /// The order of the next text `flatten` meets, hidden texts counted.
+    private var textOrdinal = 0
+
+    init(root: CellElement, layout: CellLayout, textStyles: [TextStyle] = []) {
         self.layout = layout
+        self.textStyles = textStyles
         if !root.isHidden { flatten(root, parent: -1, index: 0) }
         cache = Array(repeating: nil, count: 2 * props.count)
         prepared = Array(repeating: nil, count: texts.count)
@@ -125,7 +133,11 @@ struct FlexSolver {
             props.append(p)
             ids.append(e.id)
             var k = 0
-            for i in s.children.indices where !s.children[i].isHidden {
+            for i in s.children.indices {
+                guard !s.children[i].isHidden else {
+                    if !textStyles.isEmpty { textOrdinal += s.children[i].textCount }
+                    continue
+                }
                 childIndex[first + k] = flatten(s.children[i], parent: n, index: i)
                 k += 1
             }
@@ -133,10 +145,13 @@ struct FlexSolver {
         case .box(let ratio):
             p.kind = .box
             if let ratio, ratio > 0 { p.ratio = ratio }
-        case .text(let t):
+        case .text(var t):
             p.kind = .text
             p.payload = texts.count
+            if textOrdinal < textStyles.count { t.style = textStyles[textOrdinal] }
+            textOrdinal += 1
             texts.append(t)
+            textNodes.append(n)
         case .spacer:
             p.kind = .spacer
         case .overlay(let base, let layer), .background(let base, let layer):
@@ -155,8 +170,8 @@ struct FlexSolver {
             let first = reserve(count)
             props.append(p)
             ids.append(e.id)
-            if count > 0 { childIndex[first] = flatten(base, parent: n, index: 0) }
-            if count > 1 { childIndex[first + 1] = flatten(layer, parent: n, index: 1) }
+            if count > 0 { childIndex[first] = flatten(base, parent: n, index: 0) } else if !textStyles.isEmpty { textOrdinal += base.textCount }
+            if count > 1 { childIndex[first + 1] = flatten(layer, parent: n, index: 1) } else if !textStyles.isEmpty { textOrdinal += layer.textCount }
             return n
         case .custom(let key):
             p.kind = .custom
@@ -177,6 +192,22 @@ struct FlexSolver {
         return out.reversed()
     }
 
+    /// Prepares every visible text and its max-content width now (what any width needs), so that
+    /// copies of this solver share them.
+    mutating func prepareTexts() throws(CellLayoutError) {
+        for t in textNodes.indices { _ = try maxContentWidth(textNodes[t]) }
+    }
+
+    /// The code units of the prepared texts.
+    var textUnits: Int { prepared.reduce(0) { $0 + ($1?.utf16Count ?? 0) } }
+
+    /// Forgets what depends on the width (measurements, overflows); keeps the tree, the prepared
+    /// texts and the content widths.
+    mutating func forgetMeasurements() {
+        if cache.contains(where: { $0 != nil }) { cache = Array(repeating: nil, count: 2 * props.count) }
+        overflows = []
+    }
+
     mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
         guard !props.isEmpty else { return .zero }
         return try measure(0, width.map { .exact(rootWidth($0)) } ?? .unbounded, .unbounded).size
@@ -187,13 +218,30 @@ struct FlexSolver {
         return try measure(0, width.map { .atMost(max(0, $0)) } ?? .unbounded, .unbounded).size
     }
 
-    mutating func arrange(width: Double?) throws(CellLayoutError) -> CellArrangement {
+    /// The arrangement at `width`; without `frames`, only its size, overflows and missing
+    /// characters (what sizing a row needs).
+    mutating func arrange(width: Double?, frames wantsFrames: Bool = true) throws(CellLayoutError) -> CellArrangement {
         guard !props.isEmpty else { return CellArrangement(size: .zero, frames: []) }
         let size = try rootSize(width: width)
         var frames: [CellFrame] = []
-        frames.reserveCapacity(props.count)
-        try place(0, origin: .zero, size: size, path: [], into: &frames)
-        return CellArrangement(size: size, frames: frames, overflows: overflows.sorted().map(path))
+        if wantsFrames {
+            frames.reserveCapacity(props.count)
+            try place(0, origin: .zero, size: size, path: [], into: &frames)
+        } else {
+            try settle(0, size: size)
+        }
+        return CellArrangement(size: size, frames: frames, overflows: overflows.sorted().map(path),
+                               missingCharacters: missingCharacters())
+    }
+
+    /// The laid-out texts with characters no font has, from the preparations the layout made.
+    private func missingCharacters() -> [CellMissingCharacters] {
+        var out: [CellMissingCharacters] = []
+        for (t, p) in prepared.enumerated() {
+            guard let p, p.hasMissingCharacters else { continue }
+            out.append(CellMissingCharacters(path: path(textNodes[t]), id: ids[textNodes[t]], characters: p.missingCharacters))
+        }
+        return out
     }
 
     /// The root's width in a row `available` wide: its own width (clamped) or the row's.
@@ -217,6 +265,14 @@ struct FlexSolver {
             try place(c, origin: Point(x: origin.x + r.minX, y: origin.y + r.minY), size: r.size,
                       path: path + [props[c].indexInParent], into: &frames)
         }
+    }
+
+    /// `place` without frames: every element measured at the size it is placed at (which finds
+    /// the same overflowing stacks), nothing recorded.
+    private mutating func settle(_ n: Int, size: Size) throws(CellLayoutError) {
+        let m = try measure(n, .exact(size.width), .exact(size.height))
+        let p = props[n]
+        for k in 0..<p.childCount { try settle(childIndex[p.firstChild + k], size: m.children[k].size) }
     }
 
     // MARK: Measuring
@@ -449,4 +505,16 @@ struct FlexSolver {
         }
     }
 
+}
+
+extension CellElement {
+    /// How many texts the tree holds, hidden ones included.
+    var textCount: Int {
+        switch kind {
+        case .text: return 1
+        case .stack(let s): return s.children.reduce(0) { $0 + $1.textCount }
+        case .overlay(let base, let layer), .background(let base, let layer): return base.textCount + layer.textCount
+        case .box, .spacer, .custom: return 0
+        }
+    }
 }

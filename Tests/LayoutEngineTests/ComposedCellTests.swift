@@ -183,4 +183,55 @@ import Testing
             #expect(error.message == "elements nest deeper than 64 levels (the limit)")
         }
     }
+
+    /// A layouter keeps composed cells prepared across calls (their trees read, their texts
+    /// prepared), so the same decoded feed at a new width only lays its cells out again. Every tree
+    /// of the browser corpus (460 trees, every property), computed first at another width and then
+    /// at its own by one layouter, gives exactly what a fresh layouter gives at its own width — and
+    /// `--summary`'s frameless sizing gives the same rows as full detail.
+    @Test func preparedCellsAnswerAsAFreshLayoutAtEveryWidth() throws {
+        let lines = try String(contentsOf: FlexCorpusTests.url, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count >= 460)
+        let engine = try Layouter.shared.textEngine()
+        let keeping = Layouter(textEngine: engine)
+        var checked = 0
+        for line in lines {
+            guard case .object(let c) = try JSONParser.parse(String(line)), case .number(let width)? = c["width"],
+                  let tree = c["layout"] else { continue }
+            func spec(_ w: Double) throws -> LayoutSpec {
+                try LayoutSpec.decode(JSONValue.object(JSONObject([
+                    ("width", .number(w)), ("rowHeight", .string("automatic")),
+                    ("rows", .array([.object(JSONObject([("layout", tree)])), .object(JSONObject([("layout", tree)]))]))]))).spec
+            }
+            let decoded = try spec(width)
+            guard case .table(var other) = decoded else { continue }
+            other.width = width * 0.6 + 17
+            _ = try keeping.compute(.table(other))
+            var again = try keeping.compute(decoded)
+            var fresh = try Layouter(textEngine: engine).compute(try spec(width))
+            (again.timings, fresh.timings) = ([], [])  // wall-clock phases differ from run to run
+            #expect(again == fresh, "\(c["id"].map { "\($0)" } ?? "?")")
+            let summary = try Layouter(textEngine: engine).compute(try spec(width), options: ComputeOptions(detail: .summary))
+            #expect(summary.contentSize == fresh.contentSize && summary.warnings == fresh.warnings)
+            checked += 1
+        }
+        #expect(checked >= 460)
+    }
+
+    /// Text styles are applied by the texts' order in the tree, hidden texts counted: a hidden
+    /// 30-pt text before a visible 10-pt one leaves the visible text measured at 10 pt (its
+    /// bounding rect as the text engine gives it at scale 2) and the row that tall plus the
+    /// 0.5-pt separator.
+    @Test func stylesFollowTheirTextsPastHiddenOnes() throws {
+        let spec = try LayoutSpec.decode(json: #"""
+        {"width": 300, "rowHeight": "automatic", "rows": [{"layout": {"stack": "vertical", "children": [
+          {"stack": "horizontal", "hidden": true, "children": [{"text": "big", "textStyle": {"size": 30}}]},
+          {"id": "small", "text": "small", "textStyle": {"size": 10}}]}}]}
+        """#).spec
+        let result = try Layouter().compute(spec)
+        let small = try Layouter.shared.textEngine().size(of: "small", style: TextStyle(size: 10, scale: PixelScale(2)), width: nil).size
+        #expect(small.height < 13)  // a 10-pt line: 10 × 2,384 / 2,048 = 11.64 pt before rounding
+        #expect(result.sections[0].elements[0].frames?.first { $0.id == "small" }?.rect.size == small)
+        #expect(result.sections[0].elements[0].rect.size.height == PixelScale(2).ceil(small.height) + 0.5)
+    }
 }

@@ -57,11 +57,37 @@ enum ComposedFeed {
     }
 
     /// Every post's tree with its styles resolved as compute resolves them (for the text-free figure).
+    /// (The template's texts name inline sizes only: each becomes a TextStyle of that size at scale
+    /// 2 with the element's numberOfLines, as compute resolves it for this spec.)
     static func trees(_ spec: LayoutSpec) -> [CellElement] {
         guard case .table(let table) = spec else { return [] }
         var out: [CellElement] = []
         for run in table.sections[0].rows.runs {
-            for row in run.cycle { if case .layout(let l) = row.content { out.append(l.root) } }
+            for row in run.cycle {
+                guard case .layout(let l) = row.content else { continue }
+                let styles = l.textStyles.map { choice -> TextStyle in
+                    var style = TextStyle(size: 17, scale: PixelScale(2))
+                    if case .inline(let inline)? = choice.reference, let size = inline.size { style = TextStyle(size: size, scale: PixelScale(2)) }
+                    if let n = choice.numberOfLines { style.numberOfLines = n }
+                    return style
+                }
+                var next = 0
+                func walk(_ e: CellElement) -> CellElement {
+                    var e = e
+                    switch e.kind {
+                    case .text(var t):
+                        t.style = styles[next]
+                        next += 1
+                        e.kind = .text(t)
+                    case .stack(var s):
+                        s.children = s.children.map(walk)
+                        e.kind = .stack(s)
+                    default: break
+                    }
+                    return e
+                }
+                out.append(walk(l.root))
+            }
         }
         return out
     }
@@ -72,11 +98,11 @@ func registerComposedFeedBenchmarks() {
     Benchmark("ComposedFeed.Posts10K.Cold",
               configuration: configuration("ComposedFeed.Posts10K.Cold", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, spec: LayoutSpec) in
         let layouter = SharedLayouter.value
-        let engine = try layouter.textEngine()
         for _ in benchmark.scaledIterations {
-            // Emptying the caches costs about 0.1 µs (docs/BENCHMARKS.md), so it stays inside the
-            // measurement (package-benchmark 1.38's stop/start records empty samples here).
-            engine.clearCaches()
+            // Everything the layouter keeps is emptied first (shaped words, prepared paragraphs and
+            // its prepared cells); giving that memory back stays inside the measurement
+            // (package-benchmark 1.38's stop/start records empty samples here).
+            layouter.clearCaches()
             blackHole(try layouter.compute(spec, options: ComputeOptions(detail: .summary)))
         }
     } setup: {
@@ -85,9 +111,29 @@ func registerComposedFeedBenchmarks() {
         return spec
     }
 
-    // The same feed at a new width (an iPad, a rotation): text caches warm, every cell laid out again.
+    // The same feed at a new width (an iPad, a rotation): the app's decoded feed computed at 375
+    // and 414 pt alternately by one layouter, which keeps its cells prepared (trees read, texts
+    // shaped and broken): every cell is laid out again at the new width, no text is prepared.
     Benchmark("ComposedFeed.Posts10K.NewWidth",
               configuration: configuration("ComposedFeed.Posts10K.NewWidth", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, specs: [LayoutSpec]) in
+        let layouter = SharedLayouter.value
+        for _ in benchmark.scaledIterations {
+            blackHole(try layouter.compute(specs[benchmark.currentIteration % 2], options: ComputeOptions(detail: .summary)))
+        }
+    } setup: {
+        let spec = try ComposedFeed.spec(count: 10_000, width: 375)
+        guard case .table(var wide) = spec else { return [spec] }
+        wide.width = 414
+        let specs = [spec, LayoutSpec.table(wide)]
+        for s in specs { _ = try SharedLayouter.value.compute(s, options: ComputeOptions(detail: .summary)) }
+        return specs
+    }
+
+    // The feed decoded again for the new width (a server answering a new request with the same
+    // posts): no prepared cell can be reused (they belong to the first decoding), the paragraph
+    // cache answers what it still holds.
+    Benchmark("ComposedFeed.Posts10K.NewWidthRedecoded",
+              configuration: configuration("ComposedFeed.Posts10K.NewWidthRedecoded", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, specs: [LayoutSpec]) in
         let layouter = SharedLayouter.value
         for _ in benchmark.scaledIterations {
             blackHole(try layouter.compute(specs[benchmark.currentIteration % 2], options: ComputeOptions(detail: .summary)))
@@ -113,6 +159,20 @@ func registerComposedFeedBenchmarks() {
         let layout = CellLayout(textEngine: try SharedLayouter.value.textEngine())
         for tree in trees { _ = try layout.size(of: tree, width: 375) }
         return trees
+    }
+
+    // The cells' own cost with nothing else: every post prepared once (`CellLayout.prepare`: tree
+    // read, texts prepared), then laid out at 375 pt on one thread — flexbox and line breaking only.
+    Benchmark("ComposedFeed.Posts10K.CellsPrepared",
+              configuration: configuration("ComposedFeed.Posts10K.CellsPrepared", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, cells: [PreparedCell]) in
+        for _ in benchmark.scaledIterations {
+            var total = 0.0
+            for cell in cells { total += try cell.size(width: 375).height }
+            blackHole(total)
+        }
+    } setup: {
+        let layout = CellLayout(textEngine: try SharedLayouter.value.textEngine())
+        return try ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375)).map { try layout.prepare($0) }
     }
 
     // The peer for the text cost: the same texts measured alone, cold (max-content and at the width).

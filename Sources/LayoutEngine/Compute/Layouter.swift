@@ -25,7 +25,8 @@ public final class Layouter: Sendable {
         var directory: String?
         var fallback: FontFallback
     }
-    private let given: TextEngine?
+    /// The fonts of `init(textEngine:)`, used for every call (with its prepared cells).
+    private let given: Fonts?
 
     /// A layouter that loads fonts on first use: the bundled fonts, or for a call whose
     /// `ComputeOptions.fontDirectory` is set, that directory in front of the bundled fonts.
@@ -36,7 +37,7 @@ public final class Layouter: Sendable {
     /// A layouter that measures every call's text with `textEngine` (its fonts win over
     /// `ComputeOptions.fontDirectory`).
     public init(textEngine: TextEngine) {
-        given = textEngine
+        given = Fonts(engine: textEngine)
     }
 
     /// The most font directories a layouter keeps engines for at once; past it one of the added
@@ -50,12 +51,25 @@ public final class Layouter: Sendable {
     ///   - options: how much detail to return; `fontDirectory` picks the fonts (ignored when the
     ///     layouter was given a `TextEngine`).
     public func compute(_ spec: LayoutSpec, options: ComputeOptions = ComputeOptions()) throws(ComputeError) -> ComputeResult {
-        let environment = SizingEnvironment(fonts: fonts(for: FontSetup(directory: options.fontDirectory, fallback: options.fontFallback)))
+        let environment = SizingEnvironment(fonts: fonts(for: FontSetup(directory: options.fontDirectory, fallback: options.fontFallback)),
+                                            wantsCellFrames: options.detail == .full || options.drawsCells)
         switch spec {
         case .grid(let grid):
             return try GridComputation(spec: grid, scope: .builtin, environment: environment, path: "", options: options).run()
         case .table(let table):
             return try TableComputation(spec: table, scope: .builtin, environment: environment, path: "", options: options).run()
+        }
+    }
+
+    /// Empties what this layouter keeps between calls: its text engines' caches (shaped words,
+    /// prepared paragraphs) and the composed cells it prepared. Fonts stay loaded. For cold-start
+    /// measurements, or to give the memory back.
+    public func clearCaches() {
+        var all: [Fonts] = given.map { [$0] } ?? []
+        all += engines.withLock { Array($0.values) }
+        for fonts in all {
+            fonts.preparedCells.removeAll()
+            if let engine = try? fonts.loadedEngine() { engine.clearCaches() }
         }
     }
 
@@ -66,7 +80,7 @@ public final class Layouter: Sendable {
     }
 
     private func fonts(for setup: FontSetup) -> Fonts {
-        if let given { return Fonts(engine: given) }
+        if let given { return given }
         return engines.withLock { engines in
             if let known = engines[setup] { return known }
             let standard = FontSetup(directory: nil, fallback: .bundled)
@@ -83,6 +97,8 @@ public final class Layouter: Sendable {
     final class Fonts: Sendable {
         private let setup: FontSetup
         private let state: EngineLock<Result<TextEngine, TextLayoutError>?>
+        /// Composed cells prepared with this engine, kept across compute calls.
+        let preparedCells = PreparedCellCache()
 
         init(setup: FontSetup) {
             self.setup = setup
@@ -92,6 +108,11 @@ public final class Layouter: Sendable {
         init(engine: TextEngine) {
             setup = FontSetup(directory: nil, fallback: .bundled)
             state = EngineLock(.success(engine))
+        }
+
+        /// The engine if it is loaded (nil before first use or when loading failed).
+        func loadedEngine() throws -> TextEngine? {
+            try state.withLock { $0 }?.get()
         }
 
         func engine() throws(TextLayoutError) -> TextEngine {

@@ -78,7 +78,7 @@ extension TableComputation {
                 picture.texts.append(drawn)
             }
         case .layout(let cell)?:
-            try environment.drawLeaves(cell.root, frames: try cellFrames(table, at: p) ?? [], into: &picture, path: path)
+            try environment.drawLeaves(cell.resolvedRoot, frames: try cellFrames(table, at: p) ?? [], into: &picture, path: path)
         default:
             break
         }

@@ -35,10 +35,11 @@ extension TableComputation {
         case .layout(let layout):
             let key = LayoutPayloadMemo.Key(layout: ObjectIdentifier(layout.identity), accessory: row.accessory, insets: row.insets)
             if let known = layoutPayloads.payload(for: key) { return known }
-            let root = layout.resolved(scope: scope, scale: scale)
-            try checkFonts(in: root, path: rowPath + ".layout")
+            let styles = layout.resolvedTextStyles(scope: scope, scale: scale)
+            try checkFonts(in: layout, styles: styles, path: rowPath + ".layout")
             let payload = RowPayload.row(RowContent.Resolved(
-                path: rowPath, measure: .layout(RowContent.NestedCell(root: root, insets: row.insets ?? EdgeInsets())), chrome: chrome))
+                path: rowPath, measure: .layout(RowContent.NestedCell(root: layout.root, textStyles: styles, identity: layout.identity, insets: row.insets ?? EdgeInsets())),
+                chrome: chrome))
             layoutPayloads.store(payload, for: key)
             return payload
         }
@@ -74,13 +75,16 @@ extension TableComputation {
     }
 
     /// Every font a composed cell's texts name can be loaded.
-    func checkFonts(in element: CellElement, path: String) throws(ComputeError) {
+    func checkFonts(in layout: CellLayoutSpec, styles: [TextStyle], path: String) throws(ComputeError) {
         var fonts: Set<String> = []
         var runs: [AttributedText] = []
-        element.forEachText { text in
-            fonts.insert(text.style.font)
-            if let a = text.attributed { runs.append(a) }
+        if styles.isEmpty || layout.hasAttributedText {
+            layout.root.forEachText { text in
+                if styles.isEmpty { fonts.insert(text.style.font) }
+                if let a = text.attributed { runs.append(a) }
+            }
         }
+        for style in styles { fonts.insert(style.font) }
         for font in fonts.sorted() { try checkFont(font, path: path) }
         for text in runs { try environment.checkRunFonts(text) { "\(path) (run \($0) of a text)" } }
     }

@@ -86,8 +86,44 @@ extension RowContent {
 
     /// A composed cell: its tree with text styles resolved, and the row insets around it.
     struct NestedCell: Sendable {
+        /// The tree as decoded: its texts' styles are `textStyles` (when not empty).
         var root: CellElement
+        /// The texts' resolved styles in tree order (`CellLayoutSpec.resolvedTextStyles`); empty
+        /// when the tree's own styles are final.
+        var textStyles: [TextStyle] = []
+        /// The decoded layout's identity (a key for the layouter's prepared cells); nil: not kept.
+        var identity: CellLayoutSpec.Identity?
         var insets: EdgeInsets
+
+        /// The tree with `textStyles` applied (for drawing; layout applies them as it goes).
+        var resolvedRoot: CellElement {
+            guard !textStyles.isEmpty else { return root }
+            var next = 0
+            func walk(_ e: CellElement) -> CellElement {
+                var e = e
+                switch e.kind {
+                case .text(var t):
+                    if next < textStyles.count {
+                        t.style = textStyles[next]
+                        e.kind = .text(t)
+                    }
+                    next += 1
+                case .stack(var s):
+                    s.children = s.children.map(walk)
+                    e.kind = .stack(s)
+                case .overlay(let base, let layer):
+                    let b = walk(base)
+                    e.kind = .overlay(base: b, layer: walk(layer))
+                case .background(let base, let layer):
+                    let b = walk(base)
+                    e.kind = .background(base: b, layer: walk(layer))
+                case .box, .spacer, .custom:
+                    break
+                }
+                return e
+            }
+            return walk(root)
+        }
     }
 
     /// The labels of a system cell style, with their text styles resolved.

@@ -37,12 +37,21 @@ final class SizingEnvironment: Sendable {
     private let fonts: Layouter.Fonts
     private let checkedFonts = EngineLock<[String: String?]>([:])
 
-    init(fonts: Layouter.Fonts, titleMetrics: TitleMetrics = .standard, tableMetrics: TableMetrics = .standard) {
+    /// Whether composed cells' frames will be asked for (full detail, drawn cells): when not,
+    /// sizing a row lays its cell out without building frames.
+    let wantsCellFrames: Bool
+
+    init(fonts: Layouter.Fonts, titleMetrics: TitleMetrics = .standard, tableMetrics: TableMetrics = .standard,
+         wantsCellFrames: Bool = true) {
         self.fonts = fonts
+        self.wantsCellFrames = wantsCellFrames
         self.titleMetrics = titleMetrics
         self.tableMetrics = tableMetrics
         self.nestedResults = NestedResultCache()
     }
+
+    /// Composed cells prepared with this engine, kept by the layouter across calls.
+    var preparedCells: PreparedCellCache { fonts.preparedCells }
 
     /// The text engine (the layouter's, loaded on first use).
     func engine() throws(TextLayoutError) -> TextEngine {
@@ -116,17 +125,23 @@ final class CellArrangementCache: Sendable {
         var width: Double
     }
 
-    static let capacity = 16_384
-    private let entries = EngineLock<[Key: CellArrangement]>([:])
+    /// An arrangement, and whether it has its frames (a row's height needs none).
+    struct Entry: Sendable {
+        var arrangement: CellArrangement
+        var framed: Bool
+    }
 
-    func arrangement(for key: Key) -> CellArrangement? {
+    static let capacity = 16_384
+    private let entries = EngineLock<[Key: Entry]>([:])
+
+    func arrangement(for key: Key) -> Entry? {
         entries.withLock { $0[key] }
     }
 
-    func store(_ arrangement: CellArrangement, for key: Key) {
+    func store(_ arrangement: CellArrangement, framed: Bool, for key: Key) {
         entries.withLock {
             if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
-            $0[key] = arrangement
+            $0[key] = Entry(arrangement: arrangement, framed: framed)
         }
     }
 }

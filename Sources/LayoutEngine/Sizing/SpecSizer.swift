@@ -39,7 +39,8 @@ struct SpecSizer: TableSizer {
                 let result = try nestedGrid(nested, content: content, rowContentWidth: request.contentWidth)
                 return Self.rowHeight(of: result, grid: nested.spec) + nested.insets.top + nested.insets.bottom
             case .layout(let cell):
-                return try arrangement(cell, content: content, rowContentWidth: request.contentWidth).size.height
+                return try arrangement(cell, content: content, rowContentWidth: request.contentWidth,
+                                       frames: environment.wantsCellFrames).size.height
                     + cell.insets.top + cell.insets.bottom
             }
         }
@@ -80,62 +81,65 @@ struct SpecSizer: TableSizer {
 
     /// A composed cell's frames at the row's content width (less the row's insets), in the
     /// tree's coordinates; the same tree at the same width is laid out once per compute call.
-    func arrangement(_ cell: RowContent.NestedCell, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> CellArrangement {
+    /// Without `frames`, the arrangement may have none (only its size, overflows and missing
+    /// characters: what a row's height needs); a later call that wants them lays the cell out again.
+    func arrangement(_ cell: RowContent.NestedCell, content: RowContent.Resolved, rowContentWidth: Double,
+                     frames: Bool = true) throws(ComputeError) -> CellArrangement {
         let width = Swift.max(0, rowContentWidth - cell.insets.left - cell.insets.right)
         if rowContentWidth - cell.insets.left - cell.insets.right <= 0 {
             throw .measurement(path: content.path + ".layout", message: "no room for the layout: the row's content width is "
                                + "\(JSONTextWidth.format(rowContentWidth - cell.insets.left - cell.insets.right)) pt")
         }
         let key = CellArrangementCache.Key(content: ObjectIdentifier(content), width: width)
-        if let cached = environment.cellArrangements.arrangement(for: key) { return cached }
+        if let cached = environment.cellArrangements.arrangement(for: key), cached.framed || !frames { return cached.arrangement }
         let engine: TextEngine?
         do throws(TextLayoutError) { engine = try environment.engine() } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)
         }
         let result: CellArrangement
         do throws(CellLayoutError) {
-            result = try CellLayout(textEngine: engine).arrange(cell.root, width: width)
+            if let identity = cell.identity {
+                // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
+                let key = PreparedCellCache.Key(identity: identity, styles: cell.textStyles)
+                let prepared: PreparedCell
+                if let known = environment.preparedCells.cell(for: key) {
+                    prepared = known
+                } else {
+                    prepared = try CellLayout(textEngine: engine).prepare(cell.root, textStyles: cell.textStyles)
+                    environment.preparedCells.store(prepared, units: prepared.textUnits, for: key)
+                }
+                result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
+            } else {
+                result = try CellLayout(textEngine: engine).arrange(cell.root, width: width, textStyles: cell.textStyles)
+            }
         } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)
         }
         // Sizes near the largest double overflow when added up: refused, never written as null.
         let limit = 1e12
         guard result.size.width.isFinite, result.size.height.isFinite, result.size.height <= limit,
-              result.frames.allSatisfy({ f in f.rect.array.allSatisfy { $0.isFinite && abs($0) <= limit } }) else {
+              result.frames.allSatisfy({ f in
+                  let r = f.rect
+                  return abs(r.origin.x) <= limit && abs(r.origin.y) <= limit && abs(r.size.width) <= limit && abs(r.size.height) <= limit
+              }) else {
             throw .measurement(path: content.path + ".layout",
                                message: "the layout's geometry is not finite or exceeds 1e12 points (sizes too large)")
         }
+        let known = environment.cellArrangements.arrangement(for: key) != nil
+        environment.cellArrangements.store(result, framed: frames, for: key)
+        // Warned once per content: a second layout (for its frames) says nothing new.
+        guard !known else { return result }
         for stack in result.overflows {
             let element = stack.isEmpty ? "the root" : "element " + stack.map(String.init).joined(separator: ".")
             environment.warn("\(content.path).layout: \(element) at width \(JSONTextWidth.format(width)): its children's minimum sizes do not fit; they overflow the stack, as in flexbox")
         }
-        if let engine { warnMissingCharacters(in: cell.root, engine: engine, path: content.path + ".layout") }
-        environment.cellArrangements.store(result, for: key)
-        return result
-    }
-
-    /// Characters no font has in a composed cell's texts: a warning at each text's element
-    /// (`rows[3].layout: element 0.1: …`), as for a row's text. Once per laid-out cell content
-    /// (the arrangement cache), from the engine's cached preparations.
-    private func warnMissingCharacters(in root: CellElement, engine: TextEngine, path: String) {
-        func walk(_ e: CellElement, _ at: [Int]) {
-            switch e.kind {
-            case .text(let t):
-                let prepared = try? (t.attributed.map { a throws(TextLayoutError) in try engine.prepare(a, style: t.style) }
-                    ?? engine.prepare(t.text, style: t.style))
-                let element = at.isEmpty ? "the root" : "element " + at.map(String.init).joined(separator: ".")
-                for w in TextLayoutResult.missingCharacterWarnings(prepared?.missingCharacters ?? []) {
-                    environment.warn("\(path): \(element)\(e.id.map { " (\"\($0)\")" } ?? ""): \(w)")
-                }
-            case .stack(let s):
-                for (i, child) in s.children.enumerated() { walk(child, at + [i]) }
-            case .overlay(let base, let layer), .background(let base, let layer):
-                walk(base, at + [0])
-                walk(layer, at + [1])
-            default: break
+        for text in result.missingCharacters {
+            let element = text.path.isEmpty ? "the root" : "element " + text.path.map(String.init).joined(separator: ".")
+            for w in TextLayoutResult.missingCharacterWarnings(text.characters) {
+                environment.warn("\(content.path).layout: \(element)\(text.id.map { " (\"\($0)\")" } ?? ""): \(w)")
             }
         }
-        walk(root, [])
+        return result
     }
 
     /// The nested table's layout at the row's content width (less the row's insets), cached.

@@ -12,6 +12,8 @@ public struct CellLayoutSpec: Hashable, Sendable {
     /// Shared by every copy of one decoded layout (all the rows that use a template with the same
     /// data): lets a computation resolve and lay out such rows once without hashing their trees.
     let identity = Identity()
+    /// Whether some text of the tree is attributed (its runs' fonts need checking).
+    let hasAttributedText: Bool
 
     final class Identity: Sendable {}
 
@@ -34,13 +36,15 @@ public struct CellLayoutSpec: Hashable, Sendable {
 
     /// A spec for a tree built in Swift, whose texts already have their styles.
     public init(root: CellElement) {
-        self.root = root
-        self.textStyles = []
+        self.init(root: root, textStyles: [])
     }
 
     init(root: CellElement, textStyles: [TextStyleChoice]) {
         self.root = root
         self.textStyles = textStyles
+        var attributed = false
+        root.forEachText { if $0.attributed != nil { attributed = true } }
+        hasAttributedText = attributed
     }
 }
 
@@ -239,6 +243,17 @@ extension SpecNode {
 }
 
 extension CellLayoutSpec {
+    /// Each text's style resolved as `resolved(scope:scale:)` resolves it, in tree order; empty for
+    /// a tree built in Swift (its texts keep their styles).
+    func resolvedTextStyles(scope: TextStyleScope, scale: PixelScale) -> [TextStyle] {
+        textStyles.map { choice in
+            var style = scope.resolve(choice.reference, fallback: CellLabelDefaults.textBlockStyle, scale: scale)
+            if let n = choice.numberOfLines { style.numberOfLines = n }
+            if let m = choice.lineBreakMode { style.lineBreakMode = m }
+            return style
+        }
+    }
+
     /// The tree with every text's style resolved in `scope` (a spec's `textStyles`, then the
     /// built-in styles; `body` when a text names none) and rounded to `scale`, with the text's own
     /// `numberOfLines` and `lineBreakMode` laid over it. A tree built in Swift (no recorded

@@ -260,6 +260,10 @@ public struct PreparedText: Sendable {
     /// Characters no font of the fallback chain has (up to 8), as `TextLayoutResult.missingCharacters`.
     public var missingCharacters: [Unicode.Scalar] { paragraph.uncovered.compactMap(Unicode.Scalar.init) }
 
+    /// Whether some character has no font in the fallback chain (`missingCharacters` is not empty),
+    /// without building the list.
+    public var hasMissingCharacters: Bool { !paragraph.uncovered.isEmpty }
+
     /// What preparing let pass with a substitute, as `TextLayoutResult.warnings`.
     public var warnings: [String] { paragraph.warnings }
 
