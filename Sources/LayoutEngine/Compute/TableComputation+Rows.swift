@@ -35,8 +35,16 @@ extension TableComputation {
         case .layout(let layout):
             let key = LayoutPayloadMemo.Key(layout: ObjectIdentifier(layout.identity), accessory: row.accessory, insets: row.insets)
             if let known = layoutPayloads.payload(for: key) { return known }
-            let styles = layout.resolvedTextStyles(scope: scope, scale: scale)
-            try checkFonts(in: layout, styles: styles, path: rowPath + ".layout")
+            let styles: [TextStyle]
+            if let shared = layout.styleIdentity.map(ObjectIdentifier.init), let known = layoutPayloads.styles(for: shared) {
+                // Resolved (and its fonts checked) for an earlier row of the same template.
+                styles = known
+                if layout.hasAttributedText { try checkFonts(in: layout, styles: styles, path: rowPath + ".layout") }
+            } else {
+                styles = layout.resolvedTextStyles(scope: scope, scale: scale)
+                try checkFonts(in: layout, styles: styles, path: rowPath + ".layout")
+                if let shared = layout.styleIdentity { layoutPayloads.store(styles, for: ObjectIdentifier(shared)) }
+            }
             let payload = RowPayload.row(RowContent.Resolved(
                 path: rowPath, measure: .layout(RowContent.NestedCell(root: layout.root, textStyles: styles, identity: layout.identity, insets: row.insets ?? EdgeInsets())),
                 chrome: chrome))

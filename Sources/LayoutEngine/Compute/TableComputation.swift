@@ -119,8 +119,21 @@ final class LayoutPayloadMemo: Sendable {
     }
 
     private let entries = EngineLock<[Key: RowPayload]>([:])
+    /// Text style choices already resolved (and their fonts checked): every row of a template
+    /// writes the same choices, and resolving them costs more than looking them up.
+    private let styles = EngineLock<[ObjectIdentifier: [TextStyle]]>([:])
 
     func payload(for key: Key) -> RowPayload? { entries.withLock { $0[key] } }
+
+    /// Keyed by `CellLayoutSpec.styleIdentity` (the spec being computed keeps it alive).
+    func styles(for choices: ObjectIdentifier) -> [TextStyle]? { styles.withLock { $0[choices] } }
+
+    func store(_ resolved: [TextStyle], for choices: ObjectIdentifier) {
+        styles.withLock {
+            if $0.count >= 4_096 { $0.removeAll(keepingCapacity: true) }
+            $0[choices] = resolved
+        }
+    }
 
     func store(_ payload: RowPayload, for key: Key) {
         entries.withLock {

@@ -14,6 +14,9 @@ public struct CellLayoutSpec: Hashable, Sendable {
     let identity = Identity()
     /// Whether some text of the tree is attributed (its runs' fonts need checking).
     let hasAttributedText: Bool
+    /// Shared by every decoded layout with the same `textStyles` (nil: not shared): a computation
+    /// resolves the styles once per identity.
+    let styleIdentity: Identity?
 
     final class Identity: Sendable {}
 
@@ -39,9 +42,10 @@ public struct CellLayoutSpec: Hashable, Sendable {
         self.init(root: root, textStyles: [])
     }
 
-    init(root: CellElement, textStyles: [TextStyleChoice]) {
+    init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: Identity? = nil) {
         self.root = root
         self.textStyles = textStyles
+        self.styleIdentity = styleIdentity
         var attributed = false
         root.forEachText { if $0.attributed != nil { attributed = true } }
         hasAttributedText = attributed
@@ -68,7 +72,16 @@ extension SpecNode {
         var texts: [CellLayoutSpec.TextStyleChoice] = []
         var count = 0
         let root = try cellElement(depth: 0, texts: &texts, count: &count)
-        return CellLayoutSpec(root: root, textStyles: texts)
+        var identity: CellLayoutSpec.Identity?
+        if !texts.isEmpty {
+            if let known = context.styleChoices[texts] {
+                identity = known
+            } else if context.styleChoices.count < 10_000 {
+                identity = CellLayoutSpec.Identity()
+                context.styleChoices[texts] = identity
+            }
+        }
+        return CellLayoutSpec(root: root, textStyles: texts, styleIdentity: identity)
     }
 
     private func cellElement(depth: Int, texts: inout [CellLayoutSpec.TextStyleChoice], count: inout Int) throws -> CellElement {

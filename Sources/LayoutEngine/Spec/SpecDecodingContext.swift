@@ -27,6 +27,9 @@ final class SpecDecodingContext {
     var templates: [String: SpecNode] = [:]
     /// Layouts already decoded from a template and its data: identical uses decode once.
     var templateUses: [TemplateUse: CellLayoutSpec] = [:]
+    /// One identity per distinct list of text style choices (every row of a template writes the
+    /// same list): computing resolves each list once, keyed by it, without hashing the list per row.
+    var styleChoices: [[CellLayoutSpec.TextStyleChoice]: CellLayoutSpec.Identity] = [:]
 
     struct TemplateUse: Hashable {
         var name: String
