@@ -72,6 +72,9 @@ struct FlexSolver: Sendable {
     init(root: CellElement, layout: CellLayout, textStyles: [TextStyle] = []) {
         self.layout = layout
         self.textStyles = textStyles
+        props.reserveCapacity(24)
+        ids.reserveCapacity(24)
+        childIndex.reserveCapacity(24)
         if !root.isHidden { flatten(root, parent: -1, index: 0) }
         cache = Array(repeating: nil, count: 2 * props.count)
         prepared = Array(repeating: nil, count: texts.count)
@@ -127,19 +130,23 @@ struct FlexSolver: Sendable {
             p.alignment = s.alignment
             p.justify = s.justify
             p.spacing = s.spacing
-            var visible = 0
-            for c in s.children where !c.isHidden { visible += 1 }
-            let first = reserve(visible)
-            props.append(p)
-            ids.append(e.id)
-            var k = 0
-            for i in s.children.indices {
-                guard !s.children[i].isHidden else {
-                    if !textStyles.isEmpty { textOrdinal += s.children[i].textCount }
-                    continue
+            // Children are read in place (no copies of the elements: each copy retains its parts,
+            // and several threads flatten trees at once).
+            s.children.withUnsafeBufferPointer { children in
+                var visible = 0
+                for i in children.indices where !children[i].isHidden { visible += 1 }
+                let first = reserve(visible)
+                props.append(p)
+                ids.append(e.id)
+                var k = 0
+                for i in children.indices {
+                    guard !children[i].isHidden else {
+                        if !textStyles.isEmpty { textOrdinal += children[i].textCount }
+                        continue
+                    }
+                    childIndex[first + k] = flatten(children[i], parent: n, index: i)
+                    k += 1
                 }
-                childIndex[first + k] = flatten(s.children[i], parent: n, index: i)
-                k += 1
             }
             return n
         case .box(let ratio):
@@ -196,6 +203,8 @@ struct FlexSolver: Sendable {
     /// copies of this solver share them.
     mutating func prepareTexts() throws(CellLayoutError) {
         for t in textNodes.indices { _ = try maxContentWidth(textNodes[t]) }
+        // A kept solver holds no measurements (`forgetMeasurements` makes them): nothing to free.
+        cache = []
     }
 
     /// The code units of the prepared texts.
@@ -204,7 +213,7 @@ struct FlexSolver: Sendable {
     /// Forgets what depends on the width (measurements, overflows); keeps the tree, the prepared
     /// texts and the content widths.
     mutating func forgetMeasurements() {
-        if cache.contains(where: { $0 != nil }) { cache = Array(repeating: nil, count: 2 * props.count) }
+        cache = Array(repeating: nil, count: 2 * props.count)
         overflows = []
     }
 
