@@ -72,10 +72,14 @@ func loadSpec(_ path: String, format: SpecFormat?, strict: Bool = false) throws 
     }
 }
 
+/// The CLI's layouter: one computation per process, so it keeps no composed cells across calls
+/// (keeping them would only hold their memory until the process ends).
+let cliLayouter = Layouter(preparedCellUnits: 0)
+
 /// Runs the engine; on failure prints `error: …` and exits with status 1.
 func computeOrExit(_ spec: LayoutSpec, options: ComputeOptions) throws -> ComputeResult {
     do {
-        return try LayoutEngine.compute(spec, options: options)
+        return try cliLayouter.compute(spec, options: options)
     } catch {
         printError("error: \(error)")
         throw ExitCode(1)

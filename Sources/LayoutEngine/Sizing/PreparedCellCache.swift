@@ -33,8 +33,6 @@ final class PreparedCellCache: Sendable {
 
     /// What one cell costs beyond its texts' code units (its tree's nodes, its keys and tables).
     static let cellOverheadUnits = 64
-    /// The units all shards together keep in their young generations (the old ones as many more).
-    static let defaultCapacityUnits = 1 << 22
 
     /// A lock of its own per shard (`EngineLock` may be a non-copyable `Mutex`: boxed to sit in an array).
     private final class Locked: Sendable {
@@ -44,7 +42,9 @@ final class PreparedCellCache: Sendable {
     private let shards: [Locked]
     private let capacity: Int
 
-    init(capacityUnits: Int = PreparedCellCache.defaultCapacityUnits) {
+    /// `capacityUnits`: what all shards together keep in their young generations (the old ones as
+    /// many more); 0 keeps nothing.
+    init(capacityUnits: Int) {
         let n = 8
         capacity = max(0, capacityUnits / n)
         shards = (0..<n).map { _ in Locked() }

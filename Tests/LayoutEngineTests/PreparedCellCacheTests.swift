@@ -1,0 +1,72 @@
+import CellLayout
+@testable import LayoutEngine
+import Testing
+import TextLayout
+
+/// The layouter's cache of prepared composed cells (kept across compute calls): bounded by the code
+/// units of the texts it holds, emptied by `clearCaches()`, and never a different answer.
+@Suite struct PreparedCellCacheTests {
+    /// A cell whose one text is `units` code units long.
+    static func cell(units: Int) throws -> PreparedCell {
+        try CellLayout(textEngine: try Layouter.shared.textEngine())
+            .prepare(.vstack([.text(String(repeating: "a", count: units))]))
+    }
+
+    /// 8 shards of 1,000 units each; a cell of 36 text units costs 36 + 64 = 100 units, so a shard
+    /// keeps at most 10 in its young generation and 10 in its old one: at most 8 × 20 = 160 cells
+    /// whatever is stored, and the newest are found again.
+    @Test func theCacheKeepsAtMostTwoGenerationsOfItsCapacity() throws {
+        let cache = PreparedCellCache(capacityUnits: 8_000)
+        let cell = try Self.cell(units: 36)
+        #expect(cell.textUnits == 36)
+        var keys: [PreparedCellCache.Key] = []
+        for _ in 0..<5_000 {
+            let key = PreparedCellCache.Key(identity: CellLayoutSpec.Identity(), styles: [])
+            keys.append(key)
+            cache.store(cell, units: cell.textUnits, for: key)
+            #expect(cache.count <= 160)
+        }
+        #expect(cache.count > 80)  // every shard holds something: the bound is not reached by dropping all
+        #expect(cache.cell(for: keys[keys.count - 1]) != nil)
+        #expect(cache.cell(for: keys[0]) == nil)
+        cache.removeAll()
+        #expect(cache.count == 0)
+    }
+
+    /// A capacity of 0 keeps nothing; a cell larger than a shard's capacity is not kept.
+    @Test func zeroCapacityKeepsNothing() throws {
+        let none = PreparedCellCache(capacityUnits: 0)
+        let key = PreparedCellCache.Key(identity: CellLayoutSpec.Identity(), styles: [])
+        none.store(try Self.cell(units: 10), units: 10, for: key)
+        #expect(none.count == 0 && none.cell(for: key) == nil)
+        let small = PreparedCellCache(capacityUnits: 800)  // 100 units per shard
+        small.store(try Self.cell(units: 50), units: 50, for: key)  // 50 + 64 > 100
+        #expect(small.count == 0)
+    }
+
+    /// A layouter keeping no cells and one keeping them answer the same, call after call, at
+    /// changing widths; `clearCaches()` empties what it kept.
+    @Test func keepingCellsNeverChangesAnAnswer() throws {
+        let json = { (width: Int) in #"""
+            {"width": \#(width), "rowHeight": "automatic", "templates": {"t": {"stack": "horizontal", "spacing": 8, "padding": 10, "children": [
+              {"box": {"width": 40, "height": 40}}, {"text": "$text", "textStyle": {"size": 15}, "grow": 1}]}},
+             "rows": [{"template": "t", "data": {"text": "one short line"}},
+                      {"template": "t", "data": {"text": "a longer text that wraps onto a second line at narrow widths, 中文也在这里"}}]}
+            """# }
+        let keeping = Layouter(preparedCellUnits: Layouter.defaultPreparedCellUnits)
+        let spec = try LayoutSpec.decode(json: json(375)).spec
+        for width in [375, 200, 414, 120, 375] {
+            guard case .table(var t) = spec else { return }
+            t.width = Double(width)
+            var kept = try keeping.compute(.table(t))
+            var fresh = try Layouter(preparedCellUnits: 0).compute(try LayoutSpec.decode(json: json(width)).spec)
+            (kept.timings, fresh.timings) = ([], [])
+            #expect(kept == fresh, "width \(width)")
+        }
+        keeping.clearCaches()
+        var again = try keeping.compute(spec)
+        var fresh = try Layouter(preparedCellUnits: 0).compute(spec)
+        (again.timings, fresh.timings) = ([], [])
+        #expect(again == fresh)
+    }
+}
