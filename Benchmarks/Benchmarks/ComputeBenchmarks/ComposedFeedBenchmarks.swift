@@ -27,8 +27,8 @@ enum ComposedFeed {
     """
 
     /// A feed of `count` posts at `width`, seeded (the same spec every run).
-    static func spec(count: Int, width: Double, estimated: Bool = false) throws -> LayoutSpec {
-        var rng = SplitMix64(seed: 10)
+    static func spec(count: Int, width: Double, estimated: Bool = false, seed: UInt64 = 10) throws -> LayoutSpec {
+        var rng = SplitMix64(seed: seed)
         let english = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "swift", "layout", "table", "cell",
                        "view", "text", "measure", "width", "height", "line", "break", "font"]
         let chinese = Array("今天天气很好我们一起去公园散步吧中文文本测试一二三四五六七八九十重用机制滚动流畅缓存行高")
@@ -57,6 +57,42 @@ enum ComposedFeed {
     }
 
     /// Every post's tree with its styles resolved as compute resolves them (for the text-free figure).
+    /// One post's data, read back from its tree (for the hand-written peer).
+    struct Post: Sendable {
+        var name: CellText, time: CellText, source: CellText, text: CellText
+        var photos: Int
+    }
+
+    /// The posts of `trees` (the template's order: name, time, source, text; photos in child 2).
+    static func posts(_ trees: [CellElement]) -> [Post] {
+        trees.compactMap { tree in
+            var texts: [CellText] = []
+            func walk(_ e: CellElement) {
+                switch e.kind {
+                case .text(let t): texts.append(t)
+                case .stack(let s): s.children.forEach(walk)
+                default: break
+                }
+            }
+            walk(tree)
+            guard texts.count == 4, case .stack(let root) = tree.kind, root.children.count > 2,
+                  case .stack(let grid) = root.children[2].kind else { return nil }
+            return Post(name: texts[0], time: texts[1], source: texts[2], text: texts[3],
+                        photos: root.children[2].isHidden ? 0 : grid.children.count)
+        }
+    }
+
+    /// A post's row height as the seed's tutorial computes it by hand (375-pt row, 10-pt margins).
+    static func handWrittenHeight(_ p: Post, engine: TextEngine) throws -> Double {
+        _ = try engine.size(of: p.name.text, style: p.name.style, width: nil)     // the name's frame
+        _ = try engine.size(of: p.time.text, style: p.time.style, width: nil)     // the time's frame
+        _ = try engine.size(of: p.source.text, style: p.source.style, width: nil) // the source's frame
+        let text = try engine.size(of: p.text.text, style: p.text.style, width: 355).size.height
+        let rows = (p.photos + 3) / 4
+        let grid = rows == 0 ? 0 : 10 + Double(rows) * 80 + Double(rows - 1) * 5
+        return 10 + 40 + 10 + text + grid + 10 + 30 + 10
+    }
+
     /// (The template's texts name inline sizes only: each becomes a TextStyle of that size at scale
     /// 2 with the element's numberOfLines, as compute resolves it for this spec.)
     static func trees(_ spec: LayoutSpec) -> [CellElement] {
@@ -93,7 +129,47 @@ enum ComposedFeed {
     }
 }
 
+/// A post of the estimated feed: its index in the feed's trees.
+struct FeedPost: TableContent {
+    var index: Int
+    static var placeholder: FeedPost { FeedPost(index: -1) }
+}
+
+/// Sizes a post as a self-sizing row does: its tree's height at the content width.
+struct FeedSizer: TableSizer {
+    let trees: [CellElement]
+    let layout: CellLayout
+    func height(for request: SizingRequest<FeedPost>) throws -> Double {
+        try layout.size(of: trees[request.content.index], width: request.contentWidth).height
+    }
+}
+
 func registerComposedFeedBenchmarks() {
+    // Issue 10: one post inserted at the top of the *estimated* feed (10,000 posts at
+    // estimatedRowHeight 200, the first screen measured) — the batch applied and the new first
+    // screen laid out, which measures the new post (a different post each iteration, its text
+    // never seen before). On a copy of the same table each time.
+    Benchmark("ComposedFeed.Posts10K.InsertAtTopEstimated",
+              configuration: configuration("ComposedFeed.Posts10K.InsertAtTopEstimated", maxIterations: 1_000,
+                                           warmupIterations: 0)) { (benchmark: Benchmark, table: TableViewLayout<FeedPost>) in
+        var copy = table
+        var batch = TableBatch<FeedPost>()
+        batch.insertRows = [(at: IndexPath(row: 0, section: 0), row: TableRow.automatic(FeedPost(index: 10_000 + benchmark.currentIteration)))]
+        try copy.apply(batch)
+        blackHole(try copy.layoutViewport(offset: 0, height: 667))
+    } setup: {
+        // 10,000 posts, then 1,100 more to insert (their texts differ from every earlier one: the seed differs).
+        let trees = ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375))
+            + ComposedFeed.trees(try ComposedFeed.spec(count: 1_100, width: 375, seed: 99))
+        let sizer = FeedSizer(trees: trees, layout: CellLayout(textEngine: try SharedLayouter.value.textEngine()))
+        var table = try TableViewLayout(
+            configuration: TableConfiguration(style: .plain, width: 375, rowHeight: .automatic, estimatedRowHeight: 200),
+            sections: [TableSection(header: .none, contents: (0..<10_000).map { FeedPost(index: $0) }, height: .automatic, footer: .none)],
+            sizer: sizer)
+        _ = try table.layoutViewport(offset: 0, height: 667)
+        return table
+    }
+
     // Every post measured and laid out, text caches emptied first: what a server pays for a new feed.
     Benchmark("ComposedFeed.Posts10K.Cold",
               configuration: configuration("ComposedFeed.Posts10K.Cold", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, spec: LayoutSpec) in
@@ -173,6 +249,29 @@ func registerComposedFeedBenchmarks() {
     } setup: {
         let layout = CellLayout(textEngine: try SharedLayouter.value.textEngine())
         return try ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375)).map { try layout.prepare($0) }
+    }
+
+    // The peer a tutorial would write: no layout engine, every post's height by hand from the
+    // seed's formulas (uikit-notes S13) — name, time and source on one line, the text at 355 pt, a
+    // 4-column 80-pt photo grid, a 30-pt toolbar — with the same text engine, cold, on both cores
+    // like compute. What the flexbox layer costs over hand-written frames.
+    Benchmark("ComposedFeed.Posts10K.HandWrittenPeer",
+              configuration: configuration("ComposedFeed.Posts10K.HandWrittenPeer", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, posts: [ComposedFeed.Post]) in
+        let engine = try SharedLayouter.value.textEngine()
+        for _ in benchmark.scaledIterations {
+            SharedLayouter.value.clearCaches()
+            nonisolated(unsafe) let heights = UnsafeMutableBufferPointer<Double>.allocate(capacity: posts.count)
+            defer { heights.deallocate() }
+            let half = posts.count / 2
+            DispatchQueue.concurrentPerform(iterations: 2) { part in
+                for i in (part == 0 ? 0..<half : half..<posts.count) {
+                    heights[i] = (try? ComposedFeed.handWrittenHeight(posts[i], engine: engine)) ?? 0
+                }
+            }
+            blackHole(heights.reduce(0, +))
+        }
+    } setup: {
+        ComposedFeed.posts(ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375)))
     }
 
     // The peer for the text cost: the same texts measured alone, cold (max-content and at the width).

@@ -26,6 +26,8 @@ enum Limits {
                        target: "10,000 composed Weibo-like posts, every row exact, text caches empty ≤ 60 ms"),
         BenchmarkLimit(benchmark: "ComposedFeed.Posts10K.NewWidth", metric: .wallClock, bound: .atMost(15_000_000),
                        target: "the same feed at a new width ≤ 15 ms"),
+        BenchmarkLimit(benchmark: "ComposedFeed.Posts10K.InsertAtTopEstimated", metric: .wallClock, bound: .atMost(50_000),
+                       target: "one post inserted at the top of the estimated feed (batch + first screen) ≤ 50 µs"),
     ]
     static let table = LimitTable(target: "ComputeBenchmarks", all)
     static func verifyFiles() { table.verifyFiles() }
