@@ -53,6 +53,8 @@ struct FlexSolver: Sendable {
     private var textNodes: [Int] = []
     private var prepared: [PreparedText?] = []
     private var maxContent: [Double] = []
+    /// Each text's measurement unwrapped (at its max-content width), once measured.
+    private var natural: [TextMeasurement?] = []
     /// Two cache slots per node (`2n` and `2n + 1`), the newer one first.
     private var cache: [CacheEntry?] = []
     /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
@@ -79,6 +81,7 @@ struct FlexSolver: Sendable {
         cache = Array(repeating: nil, count: 2 * props.count)
         prepared = Array(repeating: nil, count: texts.count)
         maxContent = Array(repeating: .nan, count: texts.count)
+        natural = Array(repeating: nil, count: texts.count)
         needsBaseline = Array(repeating: false, count: props.count)
         minContent = Array(repeating: .nan, count: props.count)
         // Parents come before their children in `props`, so one pass top-down suffices.
@@ -458,13 +461,21 @@ struct FlexSolver: Sendable {
     }
 
     private mutating func measureText(_ n: Int, width: Double?) throws(CellLayoutError) -> TextMeasurement {
-        let prepared = try preparedText(n)
+        let t = props[n].payload
+        if width == nil, let known = natural[t] { return known }
+        if prepared[t] == nil { _ = try preparedText(n) }
+        let measured: TextMeasurement
         do throws(TextLayoutError) {
+            // Measured in place: a copy of the prepared text would retain its parts.
             // The engine reads 0 as "unlimited"; a text with no room at all gets the least room.
-            return try prepared.measure(width: width.map { max($0, 1e-3) })
+            measured = try prepared.withUnsafeBufferPointer { texts throws(TextLayoutError) in
+                try texts[t].unsafelyUnwrapped.measure(width: width.map { max($0, 1e-3) })
+            }
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)
         }
+        if width == nil { natural[t] = measured }
+        return measured
     }
 
     private mutating func maxContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
@@ -476,8 +487,7 @@ struct FlexSolver: Sendable {
     }
 
     private mutating func text(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
-        let p = props[n]
-        let padH = p.padH, padV = p.padV
+        let padH = props[n].padH, padV = props[n].padV
         // The box width: exact, or fit-content (its max-content width, within the room it has).
         var boxWidth: Double
         switch w {
@@ -485,14 +495,14 @@ struct FlexSolver: Sendable {
         case .atMost(let v): boxWidth = min(try maxContentWidth(n) + padH, max(try minContentWidth(n), v))
         case .unbounded: boxWidth = try maxContentWidth(n) + padH
         }
-        boxWidth = finish(boxWidth, w, p.minWidth, p.maxWidth, padding: padH)
+        boxWidth = finish(boxWidth, w, props[n].minWidth, props[n].maxWidth, padding: padH)
         let contentWidth = boxWidth - padH
         let natural = try maxContentWidth(n)
         // At (or past) its max-content width a text is its unwrapped self.
         let measured = try measureText(n, width: contentWidth >= natural ? nil : contentWidth)
-        let height = finish(measured.size.height + padV, h, p.minHeight, p.maxHeight, padding: padV)
+        let height = finish(measured.size.height + padV, h, props[n].minHeight, props[n].maxHeight, padding: padV)
         return Measured(size: Size(width: boxWidth, height: height),
-                        baseline: measured.lineCount > 0 && needsBaseline[n] ? p.padTop + (try firstBaseline(n)) : .nan,
+                        baseline: measured.lineCount > 0 && needsBaseline[n] ? props[n].padTop + (try firstBaseline(n)) : .nan,
                         textSize: measured.size)
     }
 
