@@ -125,7 +125,9 @@ extension FlexSolver {
         // A row whose width is not given is as wide as its items' max-content contributions, as
         // Chromium sizes it: an item's preferred width (or its content's), clamped — never its
         // flex basis (a box 10 wide with basis 60 contributes 10, then shrinks from 60 to fit).
-        if isRow, !s.wraps, mainDim.exactValue == nil, items.contains(where: { !props[$0.node].basis.isNaN }) {
+        // A wrapping row counts each item's plain max-content contribution (its preferred or
+        // content width, clamped), whatever its basis (Chromium: flex-0262's 80-wide item with basis 0).
+        if isRow, mainDim.exactValue == nil, s.wraps || items.contains(where: { !props[$0.node].basis.isNaN }) {
             var sum = gap * Double(max(0, items.count - 1))
             for item in items {
                 let cp = props[item.node]
@@ -140,7 +142,8 @@ extension FlexSolver {
                 }
                 // The item reaches its own width only by flexing from its basis: down if it may shrink,
                 // up if it may grow; otherwise it stays at its basis.
-                let contribution = wanted < cp.basis ? (cp.shrink > 0 ? wanted : cp.basis) : (cp.grow > 0 ? wanted : cp.basis)
+                let contribution = s.wraps ? wanted
+                    : wanted < cp.basis ? (cp.shrink > 0 ? wanted : cp.basis) : (cp.grow > 0 ? wanted : cp.basis)
                 sum += max(clamp(contribution, item.minMain, item.maxMain), item.padMain)
             }
             contentMain = sum

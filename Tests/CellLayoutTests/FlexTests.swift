@@ -56,6 +56,19 @@ struct FlexTests {
         #expect(g["a"]?.width == 0)
     }
 
+    /// A *wrapping* row whose width is not given counts each item's plain max-content contribution
+    /// (its preferred width), whatever its basis — unlike a single-line row (Chromium's sizes in
+    /// flexbox-corpus tree 0262): a box 80 wide with basis 0 makes the row 80 wide even in a 50-pt
+    /// column (its min-content is 80 too), and the box itself stays at its basis, 0, centred:
+    /// x = (80 − 0) / 2 = 40 inside the row, the row at (50 − 80) / 2 = −15 in the column.
+    @Test func wrappingRowWidthFromItsItemsPreferredWidths() throws {
+        let f = try frames(.vstack(alignment: .center, [
+            .hstack(justify: .center, wraps: true, [CellElement.box(width: 80).flex(basis: 0).id("a")]).id("row")]).frame(width: 50))
+        let row = try #require(f["row"]), a = try #require(f["a"])
+        #expect(row.width == 80 && row.minX == -15)
+        #expect(a.width == 0 && a.minX == -15 + 40)
+    }
+
     @Test func shrinkIsWeightedByBaseSize() throws {
         // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
         let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)

@@ -87,9 +87,13 @@ import Testing
         let o = try Self.run()
         print("flexbox corpus: \(o.agreeing)/\(o.compared) trees agree within 0.5 pt (\(o.skippedForText) left out: text lines differ)")
         for d in o.disagreements.prefix(15) { print("  " + d) }
-        // The target is every compared tree; today 387 of 460 agree (docs/ACCURACY.md lists
+        // FLEX_CORPUS_REPORT=file writes every disagreement (for docs/ACCURACY.md).
+        if let report = ProcessInfo.processInfo.environment["FLEX_CORPUS_REPORT"] {
+            try o.disagreements.joined(separator: "\n").write(toFile: report, atomically: true, encoding: .utf8)
+        }
+        // The target is every compared tree; today 389 of 460 agree (docs/ACCURACY.md lists
         // the classes of disagreement left). This floor keeps what agrees from regressing.
         #expect(o.compared >= 450)
-        #expect(o.agreeing >= 387, "\(o.compared - o.agreeing) trees disagree")
+        #expect(o.agreeing >= 389, "\(o.compared - o.agreeing) trees disagree")
     }
 }
