@@ -29,7 +29,7 @@ import Testing
         return outcome == .harfBuzz ? nil : packed
     }
 
-    static func face(_ name: String) throws -> FontFace { try Fixtures.engine.registry.face(for: name) }
+    static func face(_ name: String) throws -> FontFace { try #require(try Fixtures.engine.registry.face(for: name) as? FontFace) }
 
     @Test(arguments: ["DejaVu Sans", "DejaVuSans-Bold", "WenQuanYi Micro Hei"])
     func everyLatinPairMatchesHarfBuzz(font: String) throws {

@@ -10,23 +10,9 @@ import Foundation
 /// immutable, and HarfBuzz documents immutable fonts with its own OpenType functions as safe to
 /// share between threads; each shaping call uses its own buffer. The font bytes are owned by this
 /// object and outlive the HarfBuzz objects that point into them.
-final class FontFace: @unchecked Sendable {
-    /// The file this face came from (for messages).
-    let path: String
+final class FontFace: GlyphSource, @unchecked Sendable {
     /// The face index inside the file (0 for a plain .ttf).
     let faceIndex: Int
-    /// The family name from the font's name table ("DejaVu Sans").
-    let familyName: String
-    /// The style name ("Book", "Bold").
-    let styleName: String
-    /// Vertical metrics in font units.
-    let metrics: FontMetrics
-    /// Whether the face has colour glyphs (an emoji font): a cluster asking for emoji
-    /// presentation (U+FE0F) goes to such a face first.
-    let isColor: Bool
-
-    /// The cmap's coverage of the Basic Multilingual Plane, one bit per code point (8 KB).
-    private let bmpCoverage: [UInt64]
     private let bytes: UnsafeMutableRawBufferPointer
     private let hbFace: OpaquePointer
     private let hbFont: OpaquePointer
@@ -116,23 +102,19 @@ final class FontFace: @unchecked Sendable {
             }
             hb_set_destroy(set)
         }
-        self.bmpCoverage = coverage
         let direct = DirectShaper(face: face, font: font, coverage: coverage)
         self.direct = direct?.isUsable == true ? direct : nil
-        self.path = path
         self.faceIndex = faceIndex
-        self.familyName = loaded.family
-        self.styleName = loaded.style
-        self.metrics = loaded.metrics
-        self.isColor = loaded.color
         self.bytes = buffer
         self.hbFace = face
         self.hbFont = font
+        super.init(path: path, familyName: loaded.family, styleName: loaded.style, metrics: loaded.metrics,
+                   isColor: loaded.color, bmpCoverage: coverage)
         if self.direct != nil && !directShapingAgreesWithHarfBuzz() { self.direct = nil }
     }
 
     /// Whether runs in this face may be shaped from its tables (`DirectShaper`).
-    var usesDirectShaping: Bool { direct != nil }
+    override var usesDirectShaping: Bool { direct != nil }
 
     /// The HarfBuzz font (upem scale), for drawing glyph outlines (`GlyphOutlines.swift`).
     var hbFontForDrawing: OpaquePointer { hbFont }
@@ -183,10 +165,8 @@ final class FontFace: @unchecked Sendable {
         bytes.deallocate()
     }
 
-    /// Whether the font maps `scalar` to a glyph (its cmap covers it).
-    @inline(__always)
-    func covers(_ scalar: UInt32) -> Bool {
-        if scalar < 0x10000 { return bmpCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 }
+    /// Whether the font's cmap maps `scalar` (≥ U+10000) to a glyph.
+    override func coversBeyondBMP(_ scalar: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
     }
@@ -196,7 +176,7 @@ final class FontFace: @unchecked Sendable {
     /// (the UTF-16 offset of its first character, relative to `range`), adds to `out.advances` its
     /// advance, what positioning added to it (its kerning with the next glyph), in font units, and
     /// whether HarfBuzz marks it unsafe to break before.
-    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32, into out: inout ShapedUnits) {
+    override func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32, into out: inout ShapedUnits) {
         HarfBuzzBuffers.with { buffer in
             // The script's own direction: Arabic and Hebrew shape right to left (joining forms,
             // lam-alef ligatures and mark positions depend on it); advances per cluster are the
@@ -236,14 +216,13 @@ final class FontFace: @unchecked Sendable {
     /// Shapes `text[range]` (one code unit per cluster, one script) straight from the font's
     /// tables when that gives exactly what `shape` would, writing the same per-code-unit values
     /// into `packed` (2 × `range.count`, laid out as `ShapedRun.packed`). See `DirectShaper`.
-    @inline(__always)
-    func shapeDirectly(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
-                       packed: UnsafeMutablePointer<Int32>, ems: DirectShaper.Ems? = nil) -> DirectShaper.Outcome {
+    override func shapeDirectly(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
+                                packed: UnsafeMutablePointer<Int32>, ems: DirectShaper.Ems? = nil) -> DirectShaper.Outcome {
         direct?.shape(text, range: range, script: script, packed: packed, ems: ems) ?? .harfBuzz
     }
 
     /// The advance (font units) of the glyph the cmap gives `scalar`, or 0 if it has none.
-    func nominalAdvance(_ scalar: UInt32) -> Int32 {
+    override func nominalAdvance(_ scalar: UInt32) -> Int32 {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 else { return 0 }
         return hb_font_get_glyph_h_advance(hbFont, glyph)

@@ -36,6 +36,19 @@ final class FontRegistry: Sendable {
     let systemFallback: Bool
     /// The most system fonts a chain takes (chains index fonts with a byte).
     static let systemFallbackLimit = 160
+    /// Faces given in code (`init(faces:)`, tests' made-up fonts) instead of files: named by
+    /// their family names, and in this order the fallback chain.
+    private let madeUp: [GlyphSource]
+
+    /// A registry of faces made in code, not read from files (a test's fake fonts): a reference
+    /// names one by its family name; every chain is that face, then the others in order.
+    init(faces: [GlyphSource]) {
+        directories = []
+        directoryFiles = []
+        systemNames = false
+        systemFallback = false
+        madeUp = faces
+    }
 
     convenience init(directory: String?) throws(TextLayoutError) {
         try self.init(directories: directory.map { [$0] } ?? [])
@@ -45,6 +58,7 @@ final class FontRegistry: Sendable {
         self.directories = directories
         self.systemNames = systemNames
         self.systemFallback = systemFallback
+        madeUp = []
         var files: [String] = []
         for directory in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
@@ -64,7 +78,8 @@ final class FontRegistry: Sendable {
 
     /// The names a user may give for the directory's fonts (file stems).
     var availableNames: [String] {
-        directoryFiles.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        if !madeUp.isEmpty { return madeUp.map(\.familyName) }
+        return directoryFiles.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
     }
 
     /// The fallback chain for a font reference (a path, a family name or a file stem, with an
@@ -77,7 +92,7 @@ final class FontRegistry: Sendable {
         if let cached = state.withLock({ $0.chains[reference] }) { return cached }
         let primary = try face(for: reference)
         var faces = [primary]
-        for f in fallbacks() where f !== primary { faces.append(f) }
+        for f in madeUp.isEmpty ? fallbacks() : madeUp where f !== primary { faces.append(f) }
         let chain = FontChain(faces: faces)
         state.withLock { s in
             if s.chains[reference] != nil { return }
@@ -99,7 +114,13 @@ final class FontRegistry: Sendable {
     }
 
     /// The face a reference names.
-    func face(for reference: String) throws(TextLayoutError) -> FontFace {
+    func face(for reference: String) throws(TextLayoutError) -> GlyphSource {
+        if !madeUp.isEmpty {
+            guard let face = madeUp.first(where: { $0.familyName == reference }) else {
+                throw .unknownFont(name: reference, available: availableNames)
+            }
+            return face
+        }
         var path = reference
         var index = 0
         if let hash = reference.lastIndex(of: "#"), let i = Int(reference[reference.index(after: hash)...]) {
@@ -193,9 +214,9 @@ final class ChainTable: Sendable {
 /// A primary font and its fallbacks; a grapheme cluster is drawn with the first font that has
 /// glyphs for all of its characters.
 struct FontChain: Sendable {
-    let faces: [FontFace]
+    let faces: [GlyphSource]
     /// `faces` without reference counting (`faces` keeps them alive): see `withFace(_:_:)`.
-    private let borrowedFaces: [Unmanaged<FontFace>]
+    private let borrowedFaces: [Unmanaged<GlyphSource>]
     /// Each face's vertical metrics, in chain order.
     let metrics: [FontMetrics]
     /// `fontIndex(for:)` of every BMP code point, precomputed (one load per character when
@@ -209,11 +230,11 @@ struct FontChain: Sendable {
     /// Calls `body` with face `index`, without a retain and release (a few per paragraph on the
     /// cold path, each an atomic operation).
     @inline(__always)
-    func withFace<R>(_ index: Int, _ body: (FontFace) throws -> R) rethrows -> R {
+    func withFace<R>(_ index: Int, _ body: (GlyphSource) throws -> R) rethrows -> R {
         try borrowedFaces[index]._withUnsafeGuaranteedRef { try body($0) }
     }
 
-    init(faces: [FontFace]) {
+    init(faces: [GlyphSource]) {
         self.faces = faces
         self.borrowedFaces = faces.map { Unmanaged.passUnretained($0) }
         self.metrics = faces.map(\.metrics)

@@ -257,7 +257,7 @@ enum Preparer {
 
     /// `shapeDirectly(_:_:_:_:_:_:)` with the run's face.
     private static func shapeDirectly(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>, _ from: Int, _ to: Int,
-                                      _ u0: Int, _ n: Int, _ script: UInt32, _ face: FontFace) -> Bool {
+                                      _ u0: Int, _ n: Int, _ script: UInt32, _ face: GlyphSource) -> Bool {
         let u1 = u0 + n
         // A power-of-two units per em: the advances go straight into the paragraph, in ems.
         let powerOfTwo = Self.isFixedPointScale(face.metrics.unitsPerEm)
@@ -372,7 +372,7 @@ enum Preparer {
     /// the clusters' own glyphs, so a line may end inside it with a sensible width.
     private static func distribute(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                                    _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
-                                   _ face: FontFace) {
+                                   _ face: GlyphSource) {
         if let moved = movingMergedGlyphs(p, buf, packed, from, to, u0) {
             moved.withUnsafeBufferPointer { distribute(&p, buf, $0, from, to, u0, face) }
             return

@@ -73,6 +73,17 @@ public final class TextEngine: Sendable {
     /// Creates an engine whose font names resolve in `fontDirectories`, searched in order, and whose
     /// fallback chain is their fonts in that order: `[appFonts, TextEngine.bundledFontDirectory()!]`
     /// puts an app's own fonts in front of the bundled ones.
+    /// An engine on faces made in code (`GlyphSource` subclasses: a test's fake fonts) instead of
+    /// font files: a style names a face by its family name; the fallback chain is the named face,
+    /// then the others in the order given.
+    init(faces: [GlyphSource], configuration: Configuration = Configuration()) throws(TextLayoutError) {
+        if let problem = UnicodeBreaks.problem { throw .unicodeDataUnavailable(reason: problem) }
+        registry = FontRegistry(faces: faces)
+        shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)
+        paragraphs = ParagraphCache(capacityUnits: configuration.paragraphCacheUnits)
+        directShaping = configuration.directShaping
+    }
+
     public init(fontDirectories: [String], configuration: Configuration = Configuration()) throws(TextLayoutError) {
         if let problem = UnicodeBreaks.problem { throw .unicodeDataUnavailable(reason: problem) }
         registry = try FontRegistry(directories: fontDirectories, systemNames: configuration.systemFontNames,

@@ -128,10 +128,11 @@ extension TextEngine {
                         x += a.width + run.piece.tracking
                         continue
                     }
+                    // Only a real font has outlines to draw (a made-up `GlyphSource` draws nothing).
                     x += run.piece.chain.withFace(run.font) {
-                        $0.draw(run.units, range: run.range, rightToLeft: segment.rightToLeft, x: x,
+                        ($0 as? FontFace)?.draw(run.units, range: run.range, rightToLeft: segment.rightToLeft, x: x,
                                 baseline: baseline - run.piece.shift, size: run.piece.size, tracking: run.piece.tracking,
-                                into: sink)
+                                into: sink) ?? 0
                     }
                 }
             }
