@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import LayoutGeometry
 import TextLayout
@@ -202,5 +203,31 @@ struct FlexTests {
         #expect(throws: CellLayoutError(path: [1], message: "a text, but no text engine to measure it")) {
             try noText.arrange(.vstack([CellElement.box(height: 1), CellElement.text("x")]), width: 100)
         }
+    }
+
+    /// A prepared cell laid out at any width gives what laying the tree out afresh gives, and one
+    /// prepared cell may be laid out from several threads at once (each call works on its own copy
+    /// of the measurements): 8 threads × 6 widths, each compared with the serial answer.
+    @Test func aPreparedCellAnswersAsAFreshLayoutFromManyThreads() throws {
+        let tree = CellElement.vstack(spacing: 10, padding: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10), [
+            .hstack(spacing: 10, alignment: .firstBaseline, [
+                CellElement.box(width: 40, height: 40).id("avatar"),
+                CellElement.text("Kenshin Cui 今天天气很好", style: TextStyle(size: 14), numberOfLines: 1).id("name").flex(shrink: 1),
+                CellElement.box(width: 13, height: 13)]),
+            CellElement.text("A post that wraps onto more lines when the cell is narrow, 中文也会换行。", style: TextStyle(size: 14)).id("text"),
+            .hstack(spacing: 5, wraps: true, (0..<5).map { _ in CellElement.box(width: 80, height: 80) }).id("photos"),
+        ])
+        let prepared = try layout.prepare(tree)
+        let widths: [Double] = [375, 320, 200, 414, 120, 375]
+        let serial = try widths.map { try layout.arrange(tree, width: $0) }
+        for (w, expected) in zip(widths, serial) { #expect(try prepared.arrange(width: w) == expected, "width \(w)") }
+        let results = Mutex<[[CellArrangement]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let mine = widths.compactMap { try? prepared.arrange(width: $0) }
+            results.withLock { $0.append(mine) }
+        }
+        let all = results.withLock { $0 }
+        #expect(all.count == 8 && all.allSatisfy { $0 == serial })
+        #expect(try prepared.size(width: 200) == serial[2].size)
     }
 }
