@@ -31,9 +31,80 @@ final class SpecDecodingContext {
     /// same list): computing resolves each list once, keyed by it, without hashing the list per row.
     var styleChoices: [[CellLayoutSpec.TextStyleChoice]: CellLayoutSpec.Identity] = [:]
 
+    /// A template and the data a row binds it with. Compared by the data's exact code units (two
+    /// canonically equivalent texts are different texts to lay out) and hashed over their UTF-8
+    /// bytes eight at a time: every row of a feed is looked up once, and Swift's own string
+    /// hashing (SipHash with a normalisation check) cost more than decoding small rows.
     struct TemplateUse: Hashable {
         var name: String
         var data: JSONObject
+
+        static func == (a: TemplateUse, b: TemplateUse) -> Bool {
+            a.name == b.name && Self.same(.object(a.data), .object(b.data))
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+            Self.mix(&h, name)
+            Self.mix(&h, .object(data))
+            hasher.combine(h)
+        }
+
+        private static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+            switch (a, b) {
+            case (.null, .null): return true
+            case (.bool(let x), .bool(let y)): return x == y
+            case (.number(let x), .number(let y)): return x.bitPattern == y.bitPattern || x == y
+            case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+            case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+            case (.object(let x), .object(let y)):
+                return x.keys.count == y.keys.count && zip(x.keys, y.keys).allSatisfy { k, l in
+                    k.utf8.elementsEqual(l.utf8) && same(x[k] ?? .null, y[l] ?? .null)
+                }
+            default: return false
+            }
+        }
+
+        private static func mix(_ h: inout UInt64, _ word: UInt64) {
+            h = (h ^ word) &* 0x100_0000_01B3
+            h ^= h >> 29
+        }
+
+        private static func mix(_ h: inout UInt64, _ s: String) {
+            var s = s
+            s.withUTF8 { bytes in
+                var i = 0
+                let raw = UnsafeRawBufferPointer(bytes)
+                while i + 8 <= bytes.count {
+                    mix(&h, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    i += 8
+                }
+                var tail: UInt64 = 0
+                while i < bytes.count {
+                    tail = tail << 8 | UInt64(bytes[i])
+                    i += 1
+                }
+                mix(&h, tail ^ UInt64(bytes.count) << 56)
+            }
+        }
+
+        private static func mix(_ h: inout UInt64, _ v: JSONValue) {
+            switch v {
+            case .null: mix(&h, 1)
+            case .bool(let b): mix(&h, b ? 2 : 3)
+            case .number(let d): mix(&h, d == 0 ? 0 : d.bitPattern)  // 0 and -0 are equal
+            case .string(let s): mix(&h, 4); mix(&h, s)
+            case .array(let a):
+                mix(&h, 5 ^ UInt64(a.count) << 8)
+                for x in a { mix(&h, x) }
+            case .object(let o):
+                mix(&h, 6 ^ UInt64(o.keys.count) << 8)
+                for k in o.keys {
+                    mix(&h, k)
+                    mix(&h, o[k] ?? .null)
+                }
+            }
+        }
     }
 
     func warn(_ path: JSONPath, _ message: String) {

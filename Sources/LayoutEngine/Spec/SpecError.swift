@@ -7,32 +7,76 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         case index(Int)
     }
 
+    /// The last step and the path before it, shared by every path that extends it: appending is
+    /// one small allocation, not a copy of every step (a 10,000-row spec makes a path per value).
+    private final class Node: Sendable {
+        let parent: Node?
+        let component: Component
+        let depth: Int
+        init(parent: Node?, component: Component) {
+            self.parent = parent
+            self.component = component
+            depth = (parent?.depth ?? 0) + 1
+        }
+    }
+
+    private let last: Node?
+
     /// The steps from the document's root.
-    public private(set) var components: [Component]
+    public var components: [Component] {
+        var out: [Component] = []
+        out.reserveCapacity(last?.depth ?? 0)
+        var node = last
+        while let n = node {
+            out.append(n.component)
+            node = n.parent
+        }
+        return out.reversed()
+    }
 
     /// The root of the document.
-    public static let root = JSONPath(components: [])
+    public static let root = JSONPath(last: nil)
+
+    private init(last: Node?) { self.last = last }
 
     /// Creates a path from its steps.
-    public init(components: [Component]) { self.components = components }
+    public init(components: [Component]) {
+        var node: Node?
+        for c in components { node = Node(parent: node, component: c) }
+        last = node
+    }
 
     /// This path followed by a member name.
     public func appending(_ key: String) -> JSONPath {
-        JSONPath(components: components + [.key(key)])
+        JSONPath(last: Node(parent: last, component: .key(key)))
     }
 
     /// This path followed by an array index.
     public func appending(_ index: Int) -> JSONPath {
-        JSONPath(components: components + [.index(index)])
+        JSONPath(last: Node(parent: last, component: .index(index)))
+    }
+
+    public static func == (a: JSONPath, b: JSONPath) -> Bool {
+        var x = a.last, y = b.last
+        while true {
+            if x === y { return true }
+            guard let p = x, let q = y, p.depth == q.depth, p.component == q.component else { return false }
+            x = p.parent
+            y = q.parent
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(components)
     }
 
     /// Whether this is the document's root.
-    public var isRoot: Bool { components.isEmpty }
+    public var isRoot: Bool { last == nil }
 
     /// `sections[2].rows[14].height`; member names that are not plain identifiers are quoted
     /// (`textStyles["my style"]`). The root is written `(top level)`.
     public var description: String {
-        if components.isEmpty { return "(top level)" }
+        if last == nil { return "(top level)" }
         var text = ""
         for component in components {
             switch component {
