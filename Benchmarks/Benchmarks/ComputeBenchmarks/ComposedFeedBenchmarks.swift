@@ -57,6 +57,19 @@ enum ComposedFeed {
     }
 
     /// Every post's tree with its styles resolved as compute resolves them (for the text-free figure).
+    /// Computes `specs` alternately with the shared layouter (summary detail), one per iteration.
+    static func alternate(_ specs: [LayoutSpec], _ benchmark: Benchmark) throws {
+        for _ in benchmark.scaledIterations {
+            blackHole(try SharedLayouter.value.compute(specs[benchmark.currentIteration % specs.count], options: ComputeOptions(detail: .summary)))
+        }
+    }
+
+    /// `specs`, each computed once by the shared layouter (its caches warm).
+    static func warmed(_ specs: [LayoutSpec]) throws -> [LayoutSpec] {
+        for s in specs { _ = try SharedLayouter.value.compute(s, options: ComputeOptions(detail: .summary)) }
+        return specs
+    }
+
     /// One post's data, read back from its tree (for the hand-written peer).
     struct Post: Sendable {
         var name: CellText, time: CellText, source: CellText, text: CellText
@@ -192,17 +205,12 @@ func registerComposedFeedBenchmarks() {
     // shaped and broken): every cell is laid out again at the new width, no text is prepared.
     Benchmark("ComposedFeed.Posts10K.NewWidth",
               configuration: configuration("ComposedFeed.Posts10K.NewWidth", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, specs: [LayoutSpec]) in
-        let layouter = SharedLayouter.value
-        for _ in benchmark.scaledIterations {
-            blackHole(try layouter.compute(specs[benchmark.currentIteration % 2], options: ComputeOptions(detail: .summary)))
-        }
+        try ComposedFeed.alternate(specs, benchmark)
     } setup: {
         let spec = try ComposedFeed.spec(count: 10_000, width: 375)
         guard case .table(var wide) = spec else { return [spec] }
         wide.width = 414
-        let specs = [spec, LayoutSpec.table(wide)]
-        for s in specs { _ = try SharedLayouter.value.compute(s, options: ComputeOptions(detail: .summary)) }
-        return specs
+        return try ComposedFeed.warmed([spec, LayoutSpec.table(wide)])
     }
 
     // The feed decoded again for the new width (a server answering a new request with the same
@@ -210,14 +218,9 @@ func registerComposedFeedBenchmarks() {
     // cache answers what it still holds.
     Benchmark("ComposedFeed.Posts10K.NewWidthRedecoded",
               configuration: configuration("ComposedFeed.Posts10K.NewWidthRedecoded", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, specs: [LayoutSpec]) in
-        let layouter = SharedLayouter.value
-        for _ in benchmark.scaledIterations {
-            blackHole(try layouter.compute(specs[benchmark.currentIteration % 2], options: ComputeOptions(detail: .summary)))
-        }
+        try ComposedFeed.alternate(specs, benchmark)
     } setup: {
-        let specs = [try ComposedFeed.spec(count: 10_000, width: 375), try ComposedFeed.spec(count: 10_000, width: 414)]
-        for s in specs { _ = try SharedLayouter.value.compute(s, options: ComputeOptions(detail: .summary)) }
-        return specs
+        return try ComposedFeed.warmed([try ComposedFeed.spec(count: 10_000, width: 375), try ComposedFeed.spec(count: 10_000, width: 414)])
     }
 
     // The cells' own cost: every tree laid out with its texts already measured (warm text caches),

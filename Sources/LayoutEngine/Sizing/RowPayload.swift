@@ -96,34 +96,7 @@ extension RowContent {
         var insets: EdgeInsets
 
         /// The tree with `textStyles` applied (for drawing; layout applies them as it goes).
-        var resolvedRoot: CellElement {
-            guard !textStyles.isEmpty else { return root }
-            var next = 0
-            func walk(_ e: CellElement) -> CellElement {
-                var e = e
-                switch e.kind {
-                case .text(var t):
-                    if next < textStyles.count {
-                        t.style = textStyles[next]
-                        e.kind = .text(t)
-                    }
-                    next += 1
-                case .stack(var s):
-                    s.children = s.children.map(walk)
-                    e.kind = .stack(s)
-                case .overlay(let base, let layer):
-                    let b = walk(base)
-                    e.kind = .overlay(base: b, layer: walk(layer))
-                case .background(let base, let layer):
-                    let b = walk(base)
-                    e.kind = .background(base: b, layer: walk(layer))
-                case .box, .spacer, .custom:
-                    break
-                }
-                return e
-            }
-            return walk(root)
-        }
+        var resolvedRoot: CellElement { root.applyingTextStyles(textStyles) }
     }
 
     /// The labels of a system cell style, with their text styles resolved.

@@ -272,18 +272,23 @@ extension CellLayoutSpec {
     /// `numberOfLines` and `lineBreakMode` laid over it. A tree built in Swift (no recorded
     /// choices) keeps its styles.
     func resolved(scope: TextStyleScope, scale: PixelScale) -> CellElement {
-        guard !textStyles.isEmpty else { return root }
+        root.applyingTextStyles(resolvedTextStyles(scope: scope, scale: scale))
+    }
+}
+
+extension CellElement {
+    /// The tree with its k-th text (in tree order: a parent before its children, an overlay's base
+    /// before its layer, hidden texts counted) given `styles[k]`; the tree itself when `styles`
+    /// is empty. What `CellLayout` does as it reads a tree (`arrange(_:width:textStyles:)`).
+    func applyingTextStyles(_ styles: [TextStyle]) -> CellElement {
+        guard !styles.isEmpty else { return self }
         var next = 0
         func walk(_ e: CellElement) -> CellElement {
             var e = e
             switch e.kind {
             case .text(var t):
-                if next < textStyles.count {
-                    let choice = textStyles[next]
-                    var style = scope.resolve(choice.reference, fallback: CellLabelDefaults.textBlockStyle, scale: scale)
-                    if let n = choice.numberOfLines { style.numberOfLines = n }
-                    if let m = choice.lineBreakMode { style.lineBreakMode = m }
-                    t.style = style
+                if next < styles.count {
+                    t.style = styles[next]
                     e.kind = .text(t)
                 }
                 next += 1
@@ -301,7 +306,7 @@ extension CellLayoutSpec {
             }
             return e
         }
-        return walk(root)
+        return walk(self)
     }
 }
 
