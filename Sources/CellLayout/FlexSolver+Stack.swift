@@ -294,7 +294,7 @@ extension FlexSolver {
             return sum
         }
         let initialFree = remaining()
-        for _ in 0...line.count {
+        for _ in 0..<(line.count + 1) {
             var factorSum = 0.0, scaledSum = 0.0, unfrozen = 0
             for i in line where !items[i].frozen {
                 unfrozen += 1

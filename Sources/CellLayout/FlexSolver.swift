@@ -39,10 +39,12 @@ struct FlexSolver: Sendable {
         var textSize: Size?
     }
 
-    private struct CacheEntry {
-        var width: Dim
-        var height: Dim
-        var value: Measured
+    /// What a measurement slot was asked for (`used` false: empty). Kept apart from the
+    /// measurements themselves so that looking a slot up reads plain values only.
+    private struct SlotKey {
+        var width: Dim = .unbounded
+        var height: Dim = .unbounded
+        var used = false
     }
 
     var props: [Props] = []
@@ -55,8 +57,10 @@ struct FlexSolver: Sendable {
     private var maxContent: [Double] = []
     /// Each text's measurement unwrapped (at its max-content width), once measured.
     private var natural: [TextMeasurement?] = []
-    /// Two cache slots per node (`2n` and `2n + 1`), the newer one first.
-    private var cache: [CacheEntry?] = []
+    /// Two measurement slots per node (`2n` and `2n + 1`), the newer one first: what each was
+    /// asked for, and what it found.
+    private var slotKeys: [SlotKey] = []
+    private var slotValues: [Measured] = []
     /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
     /// the first child of a node whose baseline is asked for): others skip working it out.
     private var needsBaseline: [Bool] = []
@@ -78,7 +82,7 @@ struct FlexSolver: Sendable {
         ids.reserveCapacity(24)
         childIndex.reserveCapacity(24)
         if !root.isHidden { flatten(root, parent: -1, index: 0) }
-        cache = Array(repeating: nil, count: 2 * props.count)
+        makeSlots()
         prepared = Array(repeating: nil, count: texts.count)
         maxContent = Array(repeating: .nan, count: texts.count)
         natural = Array(repeating: nil, count: texts.count)
@@ -207,7 +211,8 @@ struct FlexSolver: Sendable {
     mutating func prepareTexts() throws(CellLayoutError) {
         for t in textNodes.indices { _ = try maxContentWidth(textNodes[t]) }
         // A kept solver holds no measurements (`forgetMeasurements` makes them): nothing to free.
-        cache = []
+        slotKeys = []
+        slotValues = []
     }
 
     /// The code units of the prepared texts.
@@ -216,8 +221,13 @@ struct FlexSolver: Sendable {
     /// Forgets what depends on the width (measurements, overflows); keeps the tree, the prepared
     /// texts and the content widths.
     mutating func forgetMeasurements() {
-        cache = Array(repeating: nil, count: 2 * props.count)
+        makeSlots()
         overflows = []
+    }
+
+    private mutating func makeSlots() {
+        slotKeys = Array(repeating: SlotKey(), count: 2 * props.count)
+        slotValues = Array(repeating: Measured(size: .zero), count: 2 * props.count)
     }
 
     mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
@@ -293,8 +303,11 @@ struct FlexSolver: Sendable {
         // A size measured under a looser constraint is the layout at that exact size (flexbox:
         // laying an element out at its own max-content or fit-content size changes nothing), so
         // such an entry answers an exact request for the size it found.
-        if let e = cache[2 * n], Self.answers(e, w, h) { return e.value }
-        if let e = cache[2 * n + 1], Self.answers(e, w, h) { return e.value }
+        let a = 2 * n
+        if slotKeys[a].used, Self.covers(slotKeys[a].width, w, slotValues[a].size.width),
+           Self.covers(slotKeys[a].height, h, slotValues[a].size.height) { return slotValues[a] }
+        if slotKeys[a + 1].used, Self.covers(slotKeys[a + 1].width, w, slotValues[a + 1].size.width),
+           Self.covers(slotKeys[a + 1].height, h, slotValues[a + 1].size.height) { return slotValues[a + 1] }
         let p = props[n]
         // An element's maximum is the most room its content gets (CSS: fit-content within max-width):
         // content laid out wider and then clamped would be laid out at the wrong width.
@@ -309,8 +322,10 @@ struct FlexSolver: Sendable {
         case .layered: m = try layered(n, ow, oh)
         case .custom: m = try custom(n, ow, oh)
         }
-        cache[2 * n + 1] = cache[2 * n]
-        cache[2 * n] = CacheEntry(width: w, height: h, value: m)
+        slotKeys[a + 1] = slotKeys[a]
+        slotValues.swapAt(a, a + 1)
+        slotKeys[a] = SlotKey(width: w, height: h, used: true)
+        slotValues[a] = m
         return m
     }
 
@@ -322,11 +337,6 @@ struct FlexSolver: Sendable {
         case .atMost(let v): return .atMost(min(v, hi))
         case .unbounded: return .atMost(hi)
         }
-    }
-
-    @inline(__always)
-    private static func answers(_ e: CacheEntry, _ w: Dim, _ h: Dim) -> Bool {
-        covers(e.width, w, e.value.size.width) && covers(e.height, h, e.value.size.height)
     }
 
     @inline(__always)
