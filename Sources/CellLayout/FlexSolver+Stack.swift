@@ -96,7 +96,7 @@ extension FlexSolver {
         }
 
         // 2. Lines.
-        var lines: [Range<Int>] = []
+        var lines = SmallArray<Range<Int>>()
         if s.wraps, let limit = mainDim.limit {
             var start = 0, used = 0.0
             for i in items.indices {
@@ -111,7 +111,7 @@ extension FlexSolver {
             }
             if start < items.count { lines.append(start..<items.count) }
         } else if !items.isEmpty {
-            lines = [0..<items.count]
+            lines.append(0..<items.count)
         }
 
         // 3. The container's inner main size.
@@ -172,10 +172,8 @@ extension FlexSolver {
         }
 
         // 6. Line cross sizes.
-        var lineCross: [Double] = []
-        var lineAscent: [Double] = []
-        lineCross.reserveCapacity(lines.count)
-        lineAscent.reserveCapacity(lines.count)
+        var lineCross = SmallArray<Double>()
+        var lineAscent = SmallArray<Double>()
         for line in lines {
             var maxCross = 0.0, maxAscent = 0.0, maxDescent = 0.0
             for i in line {
@@ -202,7 +200,9 @@ extension FlexSolver {
         }
 
         // 7. Stretch, then positions.
-        var rects = [Rect](repeating: .zero, count: items.count)
+        // Filled in item order below (lines are consecutive ranges of items).
+        var rects = ContiguousArray<Rect>()
+        rects.reserveCapacity(items.count)
         var lineStart = 0.0
         var baseline = Double.nan
         for (l, line) in lines.enumerated() {
@@ -236,9 +236,9 @@ extension FlexSolver {
                 }
                 let mainPos = (isRow ? s.padLeft : s.padTop) + position
                 let crossPos = (isRow ? s.padTop : s.padLeft) + lineStart + crossOffset
-                rects[i] = isRow
+                rects.append(isRow
                     ? Rect(x: mainPos, y: crossPos, width: items[i].main, height: items[i].cross)
-                    : Rect(x: crossPos, y: mainPos, width: items[i].cross, height: items[i].main)
+                    : Rect(x: crossPos, y: mainPos, width: items[i].cross, height: items[i].main))
                 position += items[i].main + between
             }
             if l == 0, let first = line.first {
@@ -255,7 +255,7 @@ extension FlexSolver {
         }
         let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
                          : Size(width: innerCross + padCross, height: innerMain + padMain)
-        return Measured(size: size, baseline: baseline, children: rects)
+        return Measured(size: size, baseline: baseline, children: Array(rects))
     }
 
     /// A container's inner size along one axis: exact, or its content's size within the room it
@@ -330,6 +330,37 @@ extension FlexSolver {
                     if (totalViolation > 0 && v > 0) || (totalViolation < 0 && v < 0) { items[i].frozen = true }
                 }
             }
+        }
+    }
+}
+
+/// An array that holds its first element inline: a stack's lines (and their cross sizes) are
+/// one line unless it wraps, and an `Array` of one would cost an allocation per measurement.
+struct SmallArray<Element>: RandomAccessCollection, MutableCollection {
+    private var one: Element?
+    /// Every element, once there are two or more.
+    private var many: [Element] = []
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { many.isEmpty ? (one == nil ? 0 : 1) : many.count }
+
+    subscript(i: Int) -> Element {
+        get { many.isEmpty ? one! : many[i] }
+        set {
+            if many.isEmpty { one = newValue } else { many[i] = newValue }
+        }
+    }
+
+    mutating func append(_ e: Element) {
+        if !many.isEmpty {
+            many.append(e)
+        } else if let first = one {
+            many = [first, e]
+            one = nil
+        } else {
+            one = e
         }
     }
 }
