@@ -24,6 +24,13 @@ struct FlexSolver: Sendable {
         var firstChild = 0, childCount = 0
         var payload = -1  // text index, or custom key
         var parent = -1, indexInParent = 0
+        /// A row whose layout depends on whether its height is given, not only on its value: it
+        /// stretches a child that takes its width from an aspect ratio (a definite height makes
+        /// the ratio apply). Its height measured as content never answers a request for exactly
+        /// that height.
+        var heightDefinitenessMatters = false
+        /// A row stretching a child that takes its width from an aspect ratio.
+        var stretchesRatioChild = false
 
         var padH: Double { padLeft + padRight }
         var padV: Double { padTop + padBottom }
@@ -96,6 +103,15 @@ struct FlexSolver: Sendable {
                 let c = childIndex[p.firstChild + k]
                 let aligned = p.kind == .stack && p.isRow && (props[c].alignSelf ?? p.alignment) == .firstBaseline
                 if aligned || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
+                if p.kind == .stack, p.isRow, !p.wraps, (props[c].alignSelf ?? p.alignment) == .stretch, !props[c].ratio.isNaN,
+                   props[c].height.isNaN, props[c].width.isNaN, props[c].basis.isNaN {
+                    props[n].stretchesRatioChild = true
+                }
+                // (css-flexbox §9.8: an item a row stretches has a definite height once the line's is known.)
+                if p.kind == .stack, p.isRow, !p.wraps, props[c].kind == .stack, props[c].isRow,
+                   (props[c].alignSelf ?? p.alignment) == .stretch, props[c].height.isNaN {
+                    props[c].heightDefinitenessMatters = true
+                }
             }
         }
     }
@@ -304,10 +320,15 @@ struct FlexSolver: Sendable {
         // laying an element out at its own max-content or fit-content size changes nothing), so
         // such an entry answers an exact request for the size it found.
         let a = 2 * n
+        let strictHeight = props[n].heightDefinitenessMatters && props[n].stretchesRatioChild
         if slotKeys[a].used, Self.covers(slotKeys[a].width, w, slotValues[a].size.width),
-           Self.covers(slotKeys[a].height, h, slotValues[a].size.height) { return slotValues[a] }
+           strictHeight ? slotKeys[a].height == h : Self.covers(slotKeys[a].height, h, slotValues[a].size.height) {
+            return slotValues[a]
+        }
         if slotKeys[a + 1].used, Self.covers(slotKeys[a + 1].width, w, slotValues[a + 1].size.width),
-           Self.covers(slotKeys[a + 1].height, h, slotValues[a + 1].size.height) { return slotValues[a + 1] }
+           strictHeight ? slotKeys[a + 1].height == h : Self.covers(slotKeys[a + 1].height, h, slotValues[a + 1].size.height) {
+            return slotValues[a + 1]
+        }
         let p = props[n]
         // An element's maximum is the most room its content gets (CSS: fit-content within max-width):
         // content laid out wider and then clamped would be laid out at the wrong width.

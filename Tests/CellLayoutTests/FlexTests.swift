@@ -70,6 +70,21 @@ struct FlexTests {
         #expect(a.width == 0 && a.minX == -15 + 40)
     }
 
+    /// A row stretched by its parent row has a definite height once the parent's line is known
+    /// (css-flexbox §9.8), so a child box that has only an aspect ratio takes its width from it:
+    /// the outer line is 20 tall (the first box), the inner row is stretched to 20, and its
+    /// 0.75 box is 20 × 0.75 = 15 wide — Chromium's answer for flexbox-corpus tree 0370. Without
+    /// the stretch (a given height) the same box is as wide as its content: 0.
+    @Test func aStretchedRowGivesRatioBoxesItsHeight() throws {
+        let f = try frames(.hstack(alignment: .stretch, [
+            CellElement.box(width: 20, height: 20),
+            CellElement.hstack(alignment: .stretch, [CellElement.box(aspectRatio: 0.75).id("r"), CellElement.box(width: 10, height: 10)])
+                .frame(width: 100).id("inner"),
+        ]))
+        #expect(f["inner"] == Rect(x: 20, y: 0, width: 100, height: 20))
+        #expect(f["r"] == Rect(x: 20, y: 0, width: 15, height: 20))
+    }
+
     @Test func shrinkIsWeightedByBaseSize() throws {
         // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
         let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)
