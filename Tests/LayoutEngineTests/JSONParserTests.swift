@@ -39,4 +39,27 @@ import Testing
         let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: SpecError.self) { try JSONParser.parse(text) }
     }
+
+    /// JSON objects keep document order, answer look-ups the same below and above the size at
+    /// which they start indexing their keys (12 members), keep a repeated key's first position and
+    /// last value, and compare (and hash) equal whatever their members' order.
+    @Test(arguments: [3, 12, 13, 40])
+    func objectsOfEverySizeLookUpTheirMembers(count: Int) throws {
+        var o = JSONObject()
+        for i in 0..<count { o["k\(i)"] = .number(Double(i)) }
+        #expect(o.count == count && o.keys == (0..<count).map { "k\($0)" })
+        for i in 0..<count { #expect(o["k\(i)"] == .number(Double(i))) }
+        #expect(o["missing"] == nil)
+        o["k0"] = .string("again")
+        #expect(o.keys.first == "k0" && o["k0"] == .string("again") && o.count == count)
+        o["k1"] = nil
+        #expect(o.count == count - 1 && o["k1"] == nil && !o.keys.contains("k1"))
+        if count > 2 { #expect(o["k2"] == .number(2)) }
+        let reversed = JSONObject(o.members.reversed().map { ($0.key, $0.value) })
+        #expect(reversed == o && reversed.hashValue == o.hashValue)
+        #expect(reversed.keys == o.keys.reversed())
+        let parsed = try JSONParser.parse("{" + (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + ", \"k0\": -1}")
+        guard case .object(let p) = parsed else { Issue.record("not an object"); return }
+        #expect(p.count == count && p.keys.first == "k0" && p["k0"] == .number(-1) && p["k\(count - 1)"] == .number(Double(count - 1)))
+    }
 }
