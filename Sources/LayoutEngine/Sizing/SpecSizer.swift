@@ -125,10 +125,9 @@ struct SpecSizer: TableSizer {
             throw .measurement(path: content.path + ".layout",
                                message: "the layout's geometry is not finite or exceeds 1e12 points (sizes too large)")
         }
-        let known = environment.cellArrangements.arrangement(for: key) != nil
         environment.cellArrangements.store(result, framed: frames, for: key)
-        // Warned once per content: a second layout (for its frames) says nothing new.
-        guard !known else { return result }
+        // (A second layout of the same content, for its frames, repeats these: the environment
+        // keeps each distinct warning once.)
         for stack in result.overflows {
             let element = stack.isEmpty ? "the root" : "element " + stack.map(String.init).joined(separator: ".")
             environment.warn("\(content.path).layout: \(element) at width \(JSONTextWidth.format(width)): its children's minimum sizes do not fit; they overflow the stack, as in flexbox")
