@@ -52,6 +52,8 @@ struct FlexSolver: Sendable {
         var width: Dim = .unbounded
         var height: Dim = .unbounded
         var used = false
+        /// The newer of a node's two slots (asked first; the other is replaced next).
+        var newer = false
     }
 
     var props: [Props] = []
@@ -319,16 +321,10 @@ struct FlexSolver: Sendable {
         // A size measured under a looser constraint is the layout at that exact size (flexbox:
         // laying an element out at its own max-content or fit-content size changes nothing), so
         // such an entry answers an exact request for the size it found.
-        let a = 2 * n
         let strictHeight = props[n].heightDefinitenessMatters && props[n].stretchesRatioChild
-        if slotKeys[a].used, Self.covers(slotKeys[a].width, w, slotValues[a].size.width),
-           strictHeight ? slotKeys[a].height == h : Self.covers(slotKeys[a].height, h, slotValues[a].size.height) {
-            return slotValues[a]
-        }
-        if slotKeys[a + 1].used, Self.covers(slotKeys[a + 1].width, w, slotValues[a + 1].size.width),
-           strictHeight ? slotKeys[a + 1].height == h : Self.covers(slotKeys[a + 1].height, h, slotValues[a + 1].size.height) {
-            return slotValues[a + 1]
-        }
+        let newer = slotKeys[2 * n + 1].newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
+        if answers(newer, w, h, strictHeight: strictHeight) { return slotValues[newer] }
+        if answers(older, w, h, strictHeight: strictHeight) { return slotValues[older] }
         let p = props[n]
         // An element's maximum is the most room its content gets (CSS: fit-content within max-width):
         // content laid out wider and then clamped would be laid out at the wrong width.
@@ -343,10 +339,10 @@ struct FlexSolver: Sendable {
         case .layered: m = try layered(n, ow, oh)
         case .custom: m = try custom(n, ow, oh)
         }
-        slotKeys[a + 1] = slotKeys[a]
-        slotValues.swapAt(a, a + 1)
-        slotKeys[a] = SlotKey(width: w, height: h, used: true)
-        slotValues[a] = m
+        // The older slot (or an unused one) takes the new measurement.
+        slotKeys[newer].newer = false
+        slotKeys[older] = SlotKey(width: w, height: h, used: true, newer: true)
+        slotValues[older] = m
         return m
     }
 
@@ -358,6 +354,13 @@ struct FlexSolver: Sendable {
         case .atMost(let v): return .atMost(min(v, hi))
         case .unbounded: return .atMost(hi)
         }
+    }
+
+    /// Whether measurement slot `slot` answers a request for `w` × `h`.
+    @inline(__always)
+    private func answers(_ slot: Int, _ w: Dim, _ h: Dim, strictHeight: Bool) -> Bool {
+        slotKeys[slot].used && Self.covers(slotKeys[slot].width, w, slotValues[slot].size.width)
+            && (strictHeight ? slotKeys[slot].height == h : Self.covers(slotKeys[slot].height, h, slotValues[slot].size.height))
     }
 
     @inline(__always)
