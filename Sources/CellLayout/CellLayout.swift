@@ -81,24 +81,28 @@ public struct PreparedCell: Sendable {
 
     /// The frames at `width`, as `CellLayout.arrange(_:width:)` gives them.
     public func arrange(width: Double?) throws(CellLayoutError) -> CellArrangement {
-        var s = solver
-        s.forgetMeasurements()
+        var s = fresh()
         return try s.arrange(width: width)
     }
 
     /// The arrangement at `width` without its frames (`frames` empty): the size, the overflowing
     /// stacks and the texts with missing characters, for a caller that only needs the height.
     package func arrangeWithoutFrames(width: Double?) throws(CellLayoutError) -> CellArrangement {
-        var s = solver
-        s.forgetMeasurements()
+        var s = fresh()
         return try s.arrange(width: width, frames: false)
     }
 
     /// The root's size at `width`, as `CellLayout.size(of:width:)` gives it.
     public func size(width: Double?) throws(CellLayoutError) -> Size {
+        var s = fresh()
+        return try s.rootSize(width: width)
+    }
+
+    /// A copy of the solver with empty measurement slots (the tree and the texts shared).
+    private func fresh() -> FlexSolver {
         var s = solver
         s.forgetMeasurements()
-        return try s.rootSize(width: width)
+        return s
     }
 }
 

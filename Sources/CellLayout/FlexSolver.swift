@@ -1,7 +1,6 @@
 import LayoutGeometry
 import TextLayout
 
-/// One `arrange` call's work: the tree flattened, and measurements cached by (node, constraints).
 /// One `arrange` call's work: the tree flattened into plain values (no reference counting on the
 /// hot path), and measurements cached per node for the last few constraint pairs.
 struct FlexSolver: Sendable {
@@ -24,13 +23,12 @@ struct FlexSolver: Sendable {
         var firstChild = 0, childCount = 0
         var payload = -1  // text index, or custom key
         var parent = -1, indexInParent = 0
-        /// A row whose layout depends on whether its height is given, not only on its value: it
-        /// stretches a child that takes its width from an aspect ratio (a definite height makes
+        /// A row whose layout depends on whether its height is given, not only on its value: a
+        /// row that its parent row stretches (its height is then definite, css-flexbox §9.8) and
+        /// that stretches a child taking its width from an aspect ratio (a definite height makes
         /// the ratio apply). Its height measured as content never answers a request for exactly
         /// that height.
-        var heightDefinitenessMatters = false
-        /// A row stretching a child that takes its width from an aspect ratio.
-        var stretchesRatioChild = false
+        var strictHeight = false
 
         var padH: Double { padLeft + padRight }
         var padV: Double { padTop + padBottom }
@@ -66,8 +64,8 @@ struct FlexSolver: Sendable {
     private var maxContent: [Double] = []
     /// Each text's measurement unwrapped (at its max-content width), once measured.
     private var natural: [TextMeasurement?] = []
-    /// Two measurement slots per node (`2n` and `2n + 1`), the newer one first: what each was
-    /// asked for, and what it found.
+    /// Two measurement slots per node (`2n` and `2n + 1`, taking turns: `SlotKey.newer`): what
+    /// each was asked for, and what it found.
     private var slotKeys: [SlotKey] = []
     private var slotValues: [Measured] = []
     /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
@@ -98,23 +96,21 @@ struct FlexSolver: Sendable {
         needsBaseline = Array(repeating: false, count: props.count)
         minContent = Array(repeating: .nan, count: props.count)
         // Parents come before their children in `props`, so one pass top-down suffices.
+        // (`strictHeight` is first set on the rows a parent row stretches, then kept only where
+        // the row itself stretches a ratio child.)
         for n in props.indices {
             let p = props[n]
-            guard p.childCount > 0 else { continue }
+            let stretchingRow = p.kind == .stack && p.isRow && !p.wraps
+            var stretchesRatioChild = false
             for k in 0..<p.childCount {
                 let c = childIndex[p.firstChild + k]
-                let aligned = p.kind == .stack && p.isRow && (props[c].alignSelf ?? p.alignment) == .firstBaseline
-                if aligned || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
-                if p.kind == .stack, p.isRow, !p.wraps, (props[c].alignSelf ?? p.alignment) == .stretch, !props[c].ratio.isNaN,
-                   props[c].height.isNaN, props[c].width.isNaN, props[c].basis.isNaN {
-                    props[n].stretchesRatioChild = true
-                }
-                // (css-flexbox §9.8: an item a row stretches has a definite height once the line's is known.)
-                if p.kind == .stack, p.isRow, !p.wraps, props[c].kind == .stack, props[c].isRow,
-                   (props[c].alignSelf ?? p.alignment) == .stretch, props[c].height.isNaN {
-                    props[c].heightDefinitenessMatters = true
-                }
+                let align = props[c].alignSelf ?? p.alignment
+                if (p.kind == .stack && p.isRow && align == .firstBaseline) || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
+                guard stretchingRow, align == .stretch, props[c].height.isNaN else { continue }
+                if !props[c].ratio.isNaN, props[c].width.isNaN, props[c].basis.isNaN { stretchesRatioChild = true }
+                if props[c].kind == .stack, props[c].isRow { props[c].strictHeight = true }
             }
+            props[n].strictHeight = props[n].strictHeight && stretchesRatioChild
         }
     }
 
@@ -321,7 +317,7 @@ struct FlexSolver: Sendable {
         // A size measured under a looser constraint is the layout at that exact size (flexbox:
         // laying an element out at its own max-content or fit-content size changes nothing), so
         // such an entry answers an exact request for the size it found.
-        let strictHeight = props[n].heightDefinitenessMatters && props[n].stretchesRatioChild
+        let strictHeight = props[n].strictHeight
         let newer = slotKeys[2 * n + 1].newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
         if answers(newer, w, h, strictHeight: strictHeight) { return slotValues[newer] }
         if answers(older, w, h, strictHeight: strictHeight) { return slotValues[older] }

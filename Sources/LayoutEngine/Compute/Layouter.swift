@@ -93,7 +93,7 @@ public final class Layouter: Sendable {
         all += engines.withLock { Array($0.values) }
         for fonts in all {
             fonts.preparedCells.removeAll()
-            if let engine = try? fonts.loadedEngine() { engine.clearCaches() }
+            fonts.loadedEngine()?.clearCaches()
         }
     }
 
@@ -137,8 +137,8 @@ public final class Layouter: Sendable {
         }
 
         /// The engine if it is loaded (nil before first use or when loading failed).
-        func loadedEngine() throws -> TextEngine? {
-            try state.withLock { $0 }?.get()
+        func loadedEngine() -> TextEngine? {
+            try? state.withLock { $0 }?.get()
         }
 
         func engine() throws(TextLayoutError) -> TextEngine {
