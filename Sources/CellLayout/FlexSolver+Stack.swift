@@ -29,29 +29,40 @@ extension FlexSolver {
 
     mutating func stack(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
         let s = props[n]
-        let isRow = s.isRow
-        let padMain = isRow ? s.padH : s.padV
-        let padCross = isRow ? s.padV : s.padH
+        let padCross = s.isRow ? s.padV : s.padH
         // A column's width is settled before its children are laid out (CSS sizes a block-level
         // box's width first: fit-content within the room it has), so stretched children and their
         // texts and aspect ratios see the final width.
-        if !isRow, !s.wraps, w.exactValue == nil {
+        if !s.isRow, !s.wraps, w.exactValue == nil {
             let room = w.inset(padCross)
             var widest = 0.0
             for k in 0..<s.childCount {
                 widest = max(widest, try measure(childIndex[s.firstChild + k], room.loosened, .unbounded).size.width)
             }
             var width = widest + padCross
-            if case .atMost(let v) = w { width = min(width, max(try minContentWidth(n), v)) }
+            // (min(a, max(floor, v)) is a whenever a ≤ v: the min-content floor is only worked out when it may matter.)
+            if case .atMost(let v) = w, width > v { width = min(width, max(try minContentWidth(n), v)) }
             return try stack(n, .exact(finish(width, w, s.minWidth, s.maxWidth, padding: padCross)), h)
         }
+        // The items live on the stack (or, for a very long stack, wherever the standard library
+        // puts a temporary): no allocation per measurement.
+        return try withUnsafeTemporaryAllocation(of: Item.self, capacity: s.childCount) { buffer throws(CellLayoutError) in
+            try flex(n, w, h, items: buffer)
+        }
+    }
+
+    /// The flexbox algorithm for stack `n` at `w` × `h` (a column's width settled), with room for
+    /// one item per visible child in `items` (uninitialized on entry).
+    private mutating func flex(_ n: Int, _ w: Dim, _ h: Dim, items: UnsafeMutableBufferPointer<Item>) throws(CellLayoutError) -> Measured {
+        let s = props[n]
+        let isRow = s.isRow
+        let padMain = isRow ? s.padH : s.padV
+        let padCross = isRow ? s.padV : s.padH
         let mainDim = (isRow ? w : h).inset(padMain)
         let crossDim = (isRow ? h : w).inset(padCross)
         let gap = s.spacing
 
         // 1. Flex base sizes and hypothetical main sizes.
-        var items: [Item] = []
-        items.reserveCapacity(s.childCount)
         for k in 0..<s.childCount {
             let c = childIndex[s.firstChild + k]
             let cp = props[c]
@@ -89,10 +100,11 @@ extension FlexSolver {
             }
             let lo = max(minMain, childPadMain)
             let hypo = max(clamp(base, minMain, maxMain), childPadMain)
-            items.append(Item(node: c, base: base, hypo: hypo, main: hypo, minMain: lo, maxMain: max(lo, maxMain),
-                              minCross: minCross, maxCross: maxCross, crossConstraint: crossConstraint, align: align,
-                              fixedCross: fixedCross, ratio: cp.ratio, grow: cp.grow, shrink: cp.shrink,
-                              padCross: isRow ? cp.padV : cp.padH, padMain: childPadMain))
+            (items.baseAddress.unsafelyUnwrapped + k).initialize(to: Item(
+                node: c, base: base, hypo: hypo, main: hypo, minMain: lo, maxMain: max(lo, maxMain),
+                minCross: minCross, maxCross: maxCross, crossConstraint: crossConstraint, align: align,
+                fixedCross: fixedCross, ratio: cp.ratio, grow: cp.grow, shrink: cp.shrink,
+                padCross: isRow ? cp.padV : cp.padH, padMain: childPadMain))
         }
 
         // 2. Lines.
@@ -151,12 +163,12 @@ extension FlexSolver {
         // Fit-content of a wrapping row: its max-content width (every item on one line) within the room.
         if s.wraps, lines.count > 1, case .atMost(let v) = mainDim { contentMain = max(contentMain, v) }
         var floor = 0.0
-        if isRow, case .atMost = mainDim { floor = try minContentWidth(n) - padMain }
+        if isRow, case .atMost(let v) = mainDim, contentMain > v { floor = try minContentWidth(n) - padMain }
         let innerMain = inner(contentMain, mainDim, outer: isRow ? w : h, padding: padMain,
                               isRow ? s.minWidth : s.minHeight, isRow ? s.maxWidth : s.maxHeight, floor: floor)
 
         // 4. Flexible lengths, line by line.
-        for line in lines { resolveFlexibleLengths(&items, line, innerMain: innerMain, gap: gap) }
+        for line in lines { resolveFlexibleLengths(items, line, innerMain: innerMain, gap: gap) }
 
         // 5. Hypothetical cross sizes (and baselines).
         for i in items.indices {
@@ -199,10 +211,9 @@ extension FlexSolver {
             for l in lineCross.indices { lineCross[l] += extra }
         }
 
-        // 7. Stretch, then positions.
-        // Filled in item order below (lines are consecutive ranges of items).
-        var rects = ContiguousArray<Rect>()
-        rects.reserveCapacity(items.count)
+        // 7. Stretch, then positions: the rects appended to the solver's in item order (lines
+        // are consecutive ranges of items; nothing below measures, so they stay together).
+        let firstRect = rects.count
         var lineStart = 0.0
         var baseline = Double.nan
         for (l, line) in lines.enumerated() {
@@ -247,7 +258,7 @@ extension FlexSolver {
                 if isRow, line.contains(where: { items[$0].align == .firstBaseline }) {
                     baseline = s.padTop + lineAscent[0]
                 } else {
-                    let r = rects[first]
+                    let r = rects[firstRect + first]
                     baseline = r.minY + (items[first].baseline.isNaN ? r.height : items[first].baseline)
                 }
             }
@@ -255,7 +266,7 @@ extension FlexSolver {
         }
         let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
                          : Size(width: innerCross + padCross, height: innerMain + padMain)
-        return Measured(size: size, baseline: baseline, children: Array(rects))
+        return Measured(size: size, baseline: baseline, firstRect: firstRect)
     }
 
     /// A container's inner size along one axis: exact, or its content's size within the room it
@@ -274,7 +285,7 @@ extension FlexSolver {
 
     /// css-flexbox-1 §9.7: grow or shrink the items of one line to fill `innerMain`, freezing
     /// items that hit their min or max and distributing again.
-    func resolveFlexibleLengths(_ items: inout [Item], _ line: Range<Int>, innerMain: Double, gap: Double) {
+    func resolveFlexibleLengths(_ items: UnsafeMutableBufferPointer<Item>, _ line: Range<Int>, innerMain: Double, gap: Double) {
         let gaps = gap * Double(max(0, line.count - 1))
         var sumHypo = 0.0
         for i in line { sumHypo += items[i].hypo }

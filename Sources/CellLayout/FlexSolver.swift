@@ -35,12 +35,15 @@ struct FlexSolver: Sendable {
     }
 
     /// A measured element: its border-box size, its first baseline from its top (NaN = none,
-    /// synthesized from the bottom edge), its visible children's border boxes relative to its
-    /// origin (a stack's or layered element's), and (a text) the text's bounding size.
+    /// synthesized from the bottom edge), where its visible children's border boxes (relative to
+    /// its origin: a stack's or layered element's) start in the solver's `rects`, and (a text)
+    /// the text's bounding size. Plain values only: slots copy and drop them without reference
+    /// counting.
     struct Measured {
         var size: Size
         var baseline = Double.nan
-        var children: [Rect] = []
+        /// The first of the node's `childCount` rects in `rects` (0 when it has none).
+        var firstRect = 0
         var textSize: Size?
     }
 
@@ -54,12 +57,12 @@ struct FlexSolver: Sendable {
         var newer = false
     }
 
-    var props: [Props] = []
-    private var ids: [String?] = []
-    var childIndex: [Int] = []
-    private var texts: [CellText] = []
-    /// The node of each text (`texts[i]` is node `textNodes[i]`).
-    private var textNodes: [Int] = []
+    /// The tree, flattened: shared by every copy of the solver and read without reference counting.
+    let tree: FlexTree
+    /// The nodes' properties (parents before their children).
+    var props: UnsafeMutableBufferPointer<Props> { tree.props }
+    /// The children of node `n` are `childIndex[props[n].firstChild ..< +childCount]`.
+    var childIndex: UnsafeMutableBufferPointer<Int> { tree.childIndex }
     private var prepared: [PreparedText?] = []
     private var maxContent: [Double] = []
     /// Each text's measurement unwrapped (at its max-content width), once measured.
@@ -68,148 +71,203 @@ struct FlexSolver: Sendable {
     /// each was asked for, and what it found.
     private var slotKeys: [SlotKey] = []
     private var slotValues: [Measured] = []
-    /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
-    /// the first child of a node whose baseline is asked for): others skip working it out.
-    private var needsBaseline: [Bool] = []
+    /// The children's rects of every measurement made since the measurements were last forgotten,
+    /// appended (a measurement's stay where they are, whether or not a slot still holds it).
+    var rects: [Rect] = []
     private let layout: CellLayout
     var overflows: Set<Int> = []
     private var baselineFactors: [String: Double] = [:]
     /// Each node's min-content width (NaN until asked for).
     private var minContent: [Double] = []
 
-    /// Styles replacing the texts' own, by the texts' order in the tree (hidden ones counted).
-    private let textStyles: [TextStyle]
-    /// The order of the next text `flatten` meets, hidden texts counted.
-    private var textOrdinal = 0
-
     init(root: CellElement, layout: CellLayout, textStyles: [TextStyle] = []) {
         self.layout = layout
-        self.textStyles = textStyles
-        props.reserveCapacity(24)
-        ids.reserveCapacity(24)
-        childIndex.reserveCapacity(24)
-        if !root.isHidden { flatten(root, parent: -1, index: 0) }
+        var builder = FlexTree.Builder(textStyles: textStyles)
+        if !root.isHidden { builder.flatten(root, parent: -1, index: 0) }
+        builder.markRows()
+        tree = FlexTree(builder)
         makeSlots()
-        prepared = Array(repeating: nil, count: texts.count)
-        maxContent = Array(repeating: .nan, count: texts.count)
-        natural = Array(repeating: nil, count: texts.count)
-        needsBaseline = Array(repeating: false, count: props.count)
+        prepared = Array(repeating: nil, count: tree.texts.count)
+        maxContent = Array(repeating: .nan, count: tree.texts.count)
+        natural = Array(repeating: nil, count: tree.texts.count)
         minContent = Array(repeating: .nan, count: props.count)
-        // Parents come before their children in `props`, so one pass top-down suffices.
-        // (`strictHeight` is first set on the rows a parent row stretches, then kept only where
-        // the row itself stretches a ratio child.)
-        for n in props.indices {
-            let p = props[n]
-            let stretchingRow = p.kind == .stack && p.isRow && !p.wraps
-            var stretchesRatioChild = false
-            for k in 0..<p.childCount {
-                let c = childIndex[p.firstChild + k]
-                let align = props[c].alignSelf ?? p.alignment
-                if (p.kind == .stack && p.isRow && align == .firstBaseline) || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
-                guard stretchingRow, align == .stretch, props[c].height.isNaN else { continue }
-                if !props[c].ratio.isNaN, props[c].width.isNaN, props[c].basis.isNaN { stretchesRatioChild = true }
-                if props[c].kind == .stack, props[c].isRow { props[c].strictHeight = true }
-            }
-            props[n].strictHeight = props[n].strictHeight && stretchesRatioChild
-        }
+    }
+}
+
+/// A solver's tree flattened into plain values: built once, then only read (by every copy of the
+/// solver, from several threads).
+final class FlexTree: @unchecked Sendable {
+    typealias Props = FlexSolver.Props
+    let props: UnsafeMutableBufferPointer<Props>
+    let childIndex: UnsafeMutableBufferPointer<Int>
+    let ids: [String?]
+    let texts: [CellText]
+    /// The node of each text (`texts[i]` is node `textNodes[i]`).
+    let textNodes: [Int]
+    /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
+    /// the first child of a node whose baseline is asked for): others skip working it out.
+    let needsBaseline: UnsafeMutableBufferPointer<Bool>
+
+    init(_ b: Builder) {
+        props = .allocate(capacity: b.props.count)
+        _ = props.initialize(from: b.props)
+        childIndex = .allocate(capacity: b.childIndex.count)
+        _ = childIndex.initialize(from: b.childIndex)
+        needsBaseline = .allocate(capacity: b.needsBaseline.count)
+        _ = needsBaseline.initialize(from: b.needsBaseline)
+        ids = b.ids
+        texts = b.texts
+        textNodes = b.textNodes
     }
 
-    @discardableResult
-    private mutating func flatten(_ e: CellElement, parent: Int, index: Int) -> Int {
-        let n = props.count
-        var p = Props()
-        p.parent = parent
-        p.indexInParent = index
-        p.width = e.width ?? .nan
-        p.height = e.height ?? .nan
-        p.minWidth = e.minWidth ?? 0
-        p.maxWidth = e.maxWidth ?? .infinity
-        p.minHeight = e.minHeight ?? 0
-        p.maxHeight = e.maxHeight ?? .infinity
-        p.padTop = e.padding.top
-        p.padLeft = e.padding.left
-        p.padBottom = e.padding.bottom
-        p.padRight = e.padding.right
-        p.grow = e.grow
-        p.shrink = e.shrink
-        p.basis = e.basis ?? .nan
-        p.alignSelf = e.alignSelf
-        // A node's children are not contiguous in `props` (each is followed by its own subtree):
-        // their indexes go in `childIndex`, in slots reserved before the subtrees are added.
-        func reserve(_ count: Int) -> Int {
-            let first = childIndex.count
-            childIndex.append(contentsOf: repeatElement(0, count: count))
-            p.firstChild = first
-            p.childCount = count
-            return first
+    deinit {
+        props.deallocate()
+        childIndex.deallocate()
+        needsBaseline.deallocate()
+    }
+
+    /// Flattens an element tree (its visible elements) into a `FlexTree`'s arrays.
+    struct Builder {
+        var props: [Props] = []
+        var ids: [String?] = []
+        var childIndex: [Int] = []
+        var texts: [CellText] = []
+        var textNodes: [Int] = []
+        var needsBaseline: [Bool] = []
+        /// Styles replacing the texts' own, by the texts' order in the tree (hidden ones counted).
+        let textStyles: [TextStyle]
+        /// The order of the next text `flatten` meets, hidden texts counted.
+        var textOrdinal = 0
+
+        init(textStyles: [TextStyle]) {
+            self.textStyles = textStyles
+            props.reserveCapacity(24)
+            ids.reserveCapacity(24)
+            childIndex.reserveCapacity(24)
         }
-        switch e.kind {
-        case .stack(let s):
-            p.kind = .stack
-            p.isRow = s.axis == .horizontal
-            p.wraps = s.wraps
-            p.alignment = s.alignment
-            p.justify = s.justify
-            p.spacing = s.spacing
-            // Children are read in place (no copies of the elements: each copy retains its parts,
-            // and several threads flatten trees at once).
-            s.children.withUnsafeBufferPointer { children in
-                var visible = 0
-                for i in children.indices where !children[i].isHidden { visible += 1 }
-                let first = reserve(visible)
+
+        /// Marks the nodes whose baselines are asked for and the rows whose heights are strict.
+        mutating func markRows() {
+            needsBaseline = Array(repeating: false, count: props.count)
+            // Parents come before their children in `props`, so one pass top-down suffices.
+            // (`strictHeight` is first set on the rows a parent row stretches, then kept only where
+            // the row itself stretches a ratio child.)
+            for n in props.indices {
+                let p = props[n]
+                let stretchingRow = p.kind == .stack && p.isRow && !p.wraps
+                var stretchesRatioChild = false
+                for k in 0..<p.childCount {
+                    let c = childIndex[p.firstChild + k]
+                    let align = props[c].alignSelf ?? p.alignment
+                    if (p.kind == .stack && p.isRow && align == .firstBaseline) || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
+                    guard stretchingRow, align == .stretch, props[c].height.isNaN else { continue }
+                    if !props[c].ratio.isNaN, props[c].width.isNaN, props[c].basis.isNaN { stretchesRatioChild = true }
+                    if props[c].kind == .stack, props[c].isRow { props[c].strictHeight = true }
+                }
+                props[n].strictHeight = props[n].strictHeight && stretchesRatioChild
+            }
+        }
+
+        @discardableResult
+        mutating func flatten(_ e: CellElement, parent: Int, index: Int) -> Int {
+            let n = props.count
+            var p = Props()
+            p.parent = parent
+            p.indexInParent = index
+            p.width = e.width ?? .nan
+            p.height = e.height ?? .nan
+            p.minWidth = e.minWidth ?? 0
+            p.maxWidth = e.maxWidth ?? .infinity
+            p.minHeight = e.minHeight ?? 0
+            p.maxHeight = e.maxHeight ?? .infinity
+            p.padTop = e.padding.top
+            p.padLeft = e.padding.left
+            p.padBottom = e.padding.bottom
+            p.padRight = e.padding.right
+            p.grow = e.grow
+            p.shrink = e.shrink
+            p.basis = e.basis ?? .nan
+            p.alignSelf = e.alignSelf
+            // A node's children are not contiguous in `props` (each is followed by its own subtree):
+            // their indexes go in `childIndex`, in slots reserved before the subtrees are added.
+            func reserve(_ count: Int) -> Int {
+                let first = childIndex.count
+                childIndex.append(contentsOf: repeatElement(0, count: count))
+                p.firstChild = first
+                p.childCount = count
+                return first
+            }
+            switch e.kind {
+            case .stack(let s):
+                p.kind = .stack
+                p.isRow = s.axis == .horizontal
+                p.wraps = s.wraps
+                p.alignment = s.alignment
+                p.justify = s.justify
+                p.spacing = s.spacing
+                // Children are read in place (no copies of the elements: each copy retains its parts,
+                // and several threads flatten trees at once).
+                s.children.withUnsafeBufferPointer { children in
+                    var visible = 0
+                    for i in children.indices where !children[i].isHidden { visible += 1 }
+                    let first = reserve(visible)
+                    props.append(p)
+                    ids.append(e.id)
+                    var k = 0
+                    for i in children.indices {
+                        guard !children[i].isHidden else {
+                            if !textStyles.isEmpty { textOrdinal += children[i].textCount }
+                            continue
+                        }
+                        childIndex[first + k] = flatten(children[i], parent: n, index: i)
+                        k += 1
+                    }
+                }
+                return n
+            case .box(let ratio):
+                p.kind = .box
+                if let ratio, ratio > 0 { p.ratio = ratio }
+            case .text(var t):
+                p.kind = .text
+                p.payload = texts.count
+                if textOrdinal < textStyles.count { t.style = textStyles[textOrdinal] }
+                textOrdinal += 1
+                texts.append(t)
+                textNodes.append(n)
+            case .spacer:
+                p.kind = .spacer
+            case .overlay(let base, let layer), .background(let base, let layer):
+                p.kind = .layered
+                // The pair is sized as its base: the base's own sizes and limits apply where the
+                // overlay element gives none (a badge over a 40 × 40 avatar is 40 × 40 in any stack).
+                if p.width.isNaN, let w = base.width { p.width = w + e.padding.horizontal }
+                if p.height.isNaN, let h = base.height { p.height = h + e.padding.vertical }
+                if e.minWidth == nil, let v = base.minWidth { p.minWidth = v }
+                if e.maxWidth == nil, let v = base.maxWidth { p.maxWidth = v }
+                if e.minHeight == nil, let v = base.minHeight { p.minHeight = v }
+                if e.maxHeight == nil, let v = base.maxHeight { p.maxHeight = v }
+                if case .box(let ratio?) = base.kind, ratio > 0 { p.ratio = ratio }
+                // The layer only exists over a visible base.
+                let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
+                let first = reserve(count)
                 props.append(p)
                 ids.append(e.id)
-                var k = 0
-                for i in children.indices {
-                    guard !children[i].isHidden else {
-                        if !textStyles.isEmpty { textOrdinal += children[i].textCount }
-                        continue
-                    }
-                    childIndex[first + k] = flatten(children[i], parent: n, index: i)
-                    k += 1
-                }
+                if count > 0 { childIndex[first] = flatten(base, parent: n, index: 0) } else if !textStyles.isEmpty { textOrdinal += base.textCount }
+                if count > 1 { childIndex[first + 1] = flatten(layer, parent: n, index: 1) } else if !textStyles.isEmpty { textOrdinal += layer.textCount }
+                return n
+            case .custom(let key):
+                p.kind = .custom
+                p.payload = key
             }
-            return n
-        case .box(let ratio):
-            p.kind = .box
-            if let ratio, ratio > 0 { p.ratio = ratio }
-        case .text(var t):
-            p.kind = .text
-            p.payload = texts.count
-            if textOrdinal < textStyles.count { t.style = textStyles[textOrdinal] }
-            textOrdinal += 1
-            texts.append(t)
-            textNodes.append(n)
-        case .spacer:
-            p.kind = .spacer
-        case .overlay(let base, let layer), .background(let base, let layer):
-            p.kind = .layered
-            // The pair is sized as its base: the base's own sizes and limits apply where the
-            // overlay element gives none (a badge over a 40 × 40 avatar is 40 × 40 in any stack).
-            if p.width.isNaN, let w = base.width { p.width = w + e.padding.horizontal }
-            if p.height.isNaN, let h = base.height { p.height = h + e.padding.vertical }
-            if e.minWidth == nil, let v = base.minWidth { p.minWidth = v }
-            if e.maxWidth == nil, let v = base.maxWidth { p.maxWidth = v }
-            if e.minHeight == nil, let v = base.minHeight { p.minHeight = v }
-            if e.maxHeight == nil, let v = base.maxHeight { p.maxHeight = v }
-            if case .box(let ratio?) = base.kind, ratio > 0 { p.ratio = ratio }
-            // The layer only exists over a visible base.
-            let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
-            let first = reserve(count)
             props.append(p)
             ids.append(e.id)
-            if count > 0 { childIndex[first] = flatten(base, parent: n, index: 0) } else if !textStyles.isEmpty { textOrdinal += base.textCount }
-            if count > 1 { childIndex[first + 1] = flatten(layer, parent: n, index: 1) } else if !textStyles.isEmpty { textOrdinal += layer.textCount }
             return n
-        case .custom(let key):
-            p.kind = .custom
-            p.payload = key
         }
-        props.append(p)
-        ids.append(e.id)
-        return n
-    }
 
+    }
+}
+
+extension FlexSolver {
     private func path(_ n: Int) -> [Int] {
         var out: [Int] = []
         var i = n
@@ -223,10 +281,11 @@ struct FlexSolver: Sendable {
     /// Prepares every visible text and its max-content width now (what any width needs), so that
     /// copies of this solver share them.
     mutating func prepareTexts() throws(CellLayoutError) {
-        for t in textNodes.indices { _ = try maxContentWidth(textNodes[t]) }
+        for n in tree.textNodes { _ = try maxContentWidth(n) }
         // A kept solver holds no measurements (`forgetMeasurements` makes them): nothing to free.
         slotKeys = []
         slotValues = []
+        rects = []
     }
 
     /// The code units of the prepared texts.
@@ -242,6 +301,8 @@ struct FlexSolver: Sendable {
     private mutating func makeSlots() {
         slotKeys = Array(repeating: SlotKey(), count: 2 * props.count)
         slotValues = Array(repeating: Measured(size: .zero), count: 2 * props.count)
+        rects = []
+        rects.reserveCapacity(4 * props.count)
     }
 
     mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
@@ -275,7 +336,7 @@ struct FlexSolver: Sendable {
         var out: [CellMissingCharacters] = []
         for (t, p) in prepared.enumerated() {
             guard let p, p.hasMissingCharacters else { continue }
-            out.append(CellMissingCharacters(path: path(textNodes[t]), id: ids[textNodes[t]], characters: p.missingCharacters))
+            out.append(CellMissingCharacters(path: path(tree.textNodes[t]), id: tree.ids[tree.textNodes[t]], characters: p.missingCharacters))
         }
         return out
     }
@@ -290,14 +351,14 @@ struct FlexSolver: Sendable {
         let m = try measure(n, .exact(size.width), .exact(size.height))
         let p = props[n]
         if let text = m.textSize {
-            frames.append(CellFrame(path: path, id: ids[n],
+            frames.append(CellFrame(path: path, id: tree.ids[n],
                                     rect: Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop, width: text.width, height: text.height)))
         } else {
-            frames.append(CellFrame(path: path, id: ids[n], rect: Rect(origin: origin, size: size)))
+            frames.append(CellFrame(path: path, id: tree.ids[n], rect: Rect(origin: origin, size: size)))
         }
         for k in 0..<p.childCount {
             let c = childIndex[p.firstChild + k]
-            let r = m.children[k]
+            let r = rects[m.firstRect + k]
             try place(c, origin: Point(x: origin.x + r.minX, y: origin.y + r.minY), size: r.size,
                       path: path + [props[c].indexInParent], into: &frames)
         }
@@ -308,7 +369,7 @@ struct FlexSolver: Sendable {
     private mutating func settle(_ n: Int, size: Size) throws(CellLayoutError) {
         let m = try measure(n, .exact(size.width), .exact(size.height))
         let p = props[n]
-        for k in 0..<p.childCount { try settle(childIndex[p.firstChild + k], size: m.children[k].size) }
+        for k in 0..<p.childCount { try settle(childIndex[p.firstChild + k], size: rects[m.firstRect + k].size) }
     }
 
     // MARK: Measuring
@@ -425,10 +486,11 @@ struct FlexSolver: Sendable {
         let bp = props[base]
         let fitted = try measure(base, bp.width.isNaN ? .exact(max(0, size.width - p.padH)) : .unbounded,
                                  bp.height.isNaN ? .exact(max(0, size.height - p.padV)) : .unbounded)
-        var children = [Rect(x: p.padLeft, y: p.padTop, width: fitted.size.width, height: fitted.size.height)]
-        if p.childCount > 1 { children.append(Rect(origin: .zero, size: size)) }
+        let first = rects.count
+        rects.append(Rect(x: p.padLeft, y: p.padTop, width: fitted.size.width, height: fitted.size.height))
+        if p.childCount > 1 { rects.append(Rect(origin: .zero, size: size)) }
         let baseline = fitted.baseline.isNaN ? Double.nan : p.padTop + fitted.baseline
-        return Measured(size: size, baseline: baseline, children: children)
+        return Measured(size: size, baseline: baseline, firstRect: first)
     }
 
     // MARK: Intrinsic widths
@@ -478,10 +540,10 @@ struct FlexSolver: Sendable {
         }
         do throws(TextLayoutError) {
             let p: PreparedText
-            if let attributed = texts[t].attributed {
-                p = try engine.prepare(attributed, style: texts[t].style)
+            if let attributed = tree.texts[t].attributed {
+                p = try engine.prepare(attributed, style: tree.texts[t].style)
             } else {
-                p = try engine.prepare(texts[t].text, style: texts[t].style)
+                p = try engine.prepare(tree.texts[t].text, style: tree.texts[t].style)
             }
             prepared[t] = p
             return p
@@ -522,7 +584,9 @@ struct FlexSolver: Sendable {
         var boxWidth: Double
         switch w {
         case .exact(let v): boxWidth = v
-        case .atMost(let v): boxWidth = min(try maxContentWidth(n) + padH, max(try minContentWidth(n), v))
+        case .atMost(let v):
+            let widest = try maxContentWidth(n) + padH
+            boxWidth = widest <= v ? widest : min(widest, max(try minContentWidth(n), v))
         case .unbounded: boxWidth = try maxContentWidth(n) + padH
         }
         boxWidth = finish(boxWidth, w, props[n].minWidth, props[n].maxWidth, padding: padH)
@@ -532,14 +596,14 @@ struct FlexSolver: Sendable {
         let measured = try measureText(n, width: contentWidth >= natural ? nil : contentWidth)
         let height = finish(measured.size.height + padV, h, props[n].minHeight, props[n].maxHeight, padding: padV)
         return Measured(size: Size(width: boxWidth, height: height),
-                        baseline: measured.lineCount > 0 && needsBaseline[n] ? props[n].padTop + (try firstBaseline(n)) : .nan,
+                        baseline: measured.lineCount > 0 && tree.needsBaseline[n] ? props[n].padTop + (try firstBaseline(n)) : .nan,
                         textSize: measured.size)
     }
 
     /// The first line's baseline below the text's top: the primary font's ascent plus half its
     /// line gap (0 for the bundled fonts).
     private mutating func firstBaseline(_ n: Int) throws(CellLayoutError) -> Double {
-        let style = texts[props[n].payload].style
+        let style = tree.texts[props[n].payload].style
         guard let engine = layout.textEngine else { return 0 }
         let key = style.fontLeading ? style.font : "\u{0}" + style.font
         if let factor = baselineFactors[key] { return factor * style.size }
