@@ -137,7 +137,14 @@ le_segment_finish le_finish_segments(long count, double *totals, double *content
         result.searchable = monotone;
         result.lookback = lookback;
     }
+    uint64_t all = 0;
     if (masks) {
+        for (long j = 0; j < count; j++) all |= masks[j];
+    }
+    if (masks && __builtin_popcountll(all) > 2) {
+        // Three fonts or more: the masks stay as they are (each segment's fonts).
+        result.fontsTracked = 0;
+    } else if (masks) {
         uint64_t pair0 = 0, pair1 = 0;
         int32_t seen0 = -1, seen1 = -1;
         int full = 0;

@@ -55,7 +55,7 @@ typedef struct {
     long stops;          // entries written to `stops`
     int searchable;      // with positions: content positions never decrease (bar +inf)
     double lookback;     // with positions: max over k of (last finite content before k) − start of k
-    int fontsTracked;    // with masks: at most two fonts, `masks` now holds their last segments
+    int fontsTracked;    // with masks: at most two fonts, `masks` now holds their last segments (else left as they were)
     uint8_t font0, font1; // those two fonts (bit indices; 0 when absent)
 } le_segment_finish;
 

@@ -107,8 +107,10 @@ enum AttributedPreparer {
                 // The run chain's fonts it uses → the paragraph's fonts.
                 // (Chains of up to 64 fonts are mapped through a bit set and a lookup; fonts past
                 // that, which no chain of bundled and directory fonts reaches, take the primary's.)
+                // (The buffers read through locals: `p` is a struct of many fields.)
+                let kinds = p.kinds, fonts = p.fonts, advances = p.advances, breakAdjust = p.breakAdjust
                 var used: UInt64 = 0
-                for i in r where p.kinds[i] != .newline && p.fonts[i] < 64 { used |= 1 << UInt64(p.fonts[i]) }
+                for i in r where kinds[i] != .newline && fonts[i] < 64 { used |= 1 << UInt64(fonts[i]) }
                 if used == 0 { used = 1 }
                 var map: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
                 var wide: [UInt8] = []
@@ -129,15 +131,20 @@ enum AttributedPreparer {
                     }
                 }
                 for i in r {
-                    switch p.fonts[i] {
-                    case 0: p.fonts[i] = map.0
-                    case 1: p.fonts[i] = map.1
-                    case 2: p.fonts[i] = map.2
-                    case 3: p.fonts[i] = map.3
-                    default: p.fonts[i] = wide.isEmpty || p.fonts[i] >= 64 ? map.0 : wide[Int(p.fonts[i])]
+                    switch fonts[i] {
+                    case 0: fonts[i] = map.0
+                    case 1: fonts[i] = map.1
+                    case 2: fonts[i] = map.2
+                    case 3: fonts[i] = map.3
+                    default: fonts[i] = wide.isEmpty || fonts[i] >= 64 ? map.0 : wide[Int(fonts[i])]
                     }
-                    if p.kinds[i] != .newline { p.advances[i] = p.advances[i] * scale + kern }
-                    p.breakAdjust[i] *= scale
+                }
+                // A run in the style's size without kerning keeps its advances as they are.
+                if scale != 1 || kern != 0 {
+                    for i in r {
+                        if kinds[i] != .newline { advances[i] = advances[i] * scale + kern }
+                        breakAdjust[i] *= scale
+                    }
                 }
             }
             let ellipsisMetrics = baseChain.metrics[baseChain.ellipsisFont]

@@ -103,9 +103,8 @@ extension LineBreaker {
         /// `Segments.lastSeen` (empty: a line's fonts are not tracked) and its two fonts' bits.
         let lastSeen: UnsafeBufferPointer<Int32>
         let fontBits: (UInt64, UInt64)
-        /// `Segments.fontTable` (empty: not kept) and its width (fonts per segment).
-        let fontTable: UnsafeBufferPointer<Int32>
-        let fontTableWidth: Int
+        /// `Segments.fontMasks` (nil: not kept).
+        let fontMasks: UnsafeRawPointer?
         /// `Segments.stops`.
         let stops: UnsafeBufferPointer<Int32>
         /// `segTotal` and `segContent` are positions, not widths (`Segments.absolute`).
@@ -129,8 +128,7 @@ extension LineBreaker {
             segFlags = UnsafeBufferPointer(segments.flags)
             lastSeen = UnsafeBufferPointer(segments.lastSeen)
             fontBits = (1 << UInt64(segments.fontPair.0), 1 << UInt64(segments.fontPair.1))
-            fontTable = segments.fontTable.map { UnsafeBufferPointer($0.table) } ?? UnsafeBufferPointer(start: nil, count: 0)
-            fontTableWidth = segments.fontTable?.width ?? 0
+            fontMasks = segments.fontMasks
             stops = UnsafeBufferPointer(segments.stops)
             absolute = segments.absolute
             search = segments.searchable && maxWidth >= segments.lookback
@@ -171,13 +169,12 @@ extension LineBreaker {
             return false
         }
 
-        /// The fonts of segments `k ... last` (0 = not tracked): O(1) from `lastSeen`.
+        /// The fonts of segments `k ... last` (0 = not tracked): O(1) from `lastSeen`, or the union of `fontMasks`.
         @inline(__always)
         func fonts(_ k: Int, _ last: Int) -> UInt64 {
-            if !fontTable.isEmpty {
+            if let fontMasks {
                 var mask: UInt64 = 0
-                let base = last * fontTableWidth
-                for f in 0..<fontTableWidth where Int(fontTable[base + f]) >= k { mask |= 1 << UInt64(f) }
+                for j in k...last { mask |= fontMasks.load(fromByteOffset: j &* 8, as: UInt64.self) }
                 return mask
             }
             guard !lastSeen.isEmpty else { return 0 }

@@ -30,10 +30,10 @@ extension PreparedParagraph {
         /// are then found from the font runs). See `fonts(from:through:)`.
         var lastSeen = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
         var fontPair: (UInt8, UInt8) = (0, 0)
-        /// For an attributed text of three to sixteen fonts: per segment, for each font f, the
-        /// last segment at or before it that uses f (−1: none yet), `fontTableWidth` per segment —
-        /// `lastSeen` for every font, so a line's fonts are known in O(fonts).
-        var fontTable: FontTable?
+        /// For a paragraph of three fonts or more: each segment's fonts as a 64-bit mask (bit f =
+        /// font f; fonts past 63 are not tracked), 8 bytes per segment in the paragraph's storage
+        /// (where `lastSeen` would be). A line's fonts are the union over its segments. Nil: not kept.
+        var fontMasks: UnsafeRawPointer?
         /// The segments whose content is +∞ (hard breaks, segments of spaces only), in order.
         var stops = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
         /// Whether `total` and `content` are positions rather than widths (see above).
@@ -88,8 +88,9 @@ extension PreparedParagraph {
         // One segment and one run more: the loop writes the next before it knows it is kept. The
         // font masks go where the two fonts' last segments will be (8 bytes per segment either way).
         let storage = SegmentStorage(segments: k + 1, fonts: multiFont, runs: r + 1, stops: counted.stops)
-        // (Written and read as 64-bit masks by the C kernels only; on this side the memory stays
-        // bound to `Int32`, the pairs it ends up holding.)
+        // (Written as 64-bit masks by the C kernels; on this side the memory stays bound to
+        // `Int32`, the pairs it holds when two fonts are tracked, and the masks kept for three
+        // fonts or more are read with raw loads.)
         let masks = UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
         let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
                                           flags: storage.flags, masks: masks, runStarts: storage.runStarts,
@@ -102,22 +103,21 @@ extension PreparedParagraph {
         s.content = UnsafeMutableBufferPointer(start: storage.content, count: k)
         // Per segment: the stops; positions instead of widths when every sum is exact, and whether
         // a line's end may be found by search (`searchable`, `lookback`); two fonts' last segments
-        // (`Segments.lastSeen`, written over the masks; a third font turns the tracking off).
+        // (`Segments.lastSeen`, written over the masks) — or, with three fonts or more, the
+        // masks kept as they are (`Segments.fontMasks`).
         let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,
                                             masks: multiFont ? masks : nil, stops: storage.stops, positions: usePositions)
         s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: finished.stops)
         if multiFont && finished.fontsTracked {
             s.lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: 2 * k)
             s.fontPair = finished.fontPair
+        } else if multiFont {
+            s.fontMasks = UnsafeRawPointer(masks)
         }
         if usePositions {
             s.absolute = true
             s.searchable = finished.searchable
             s.lookback = finished.lookback
-        }
-        if inexactPositions && multiFont && s.lastSeen.isEmpty && lineMetrics.count <= 16 {
-            s.fontTable = FontTable(segmentEnds: UnsafeBufferPointer(s.ends), kinds: UnsafeBufferPointer(kinds),
-                                    fonts: UnsafeBufferPointer(fonts), fontCount: lineMetrics.count)
         }
         segments = s
         fontRunStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: r)
@@ -208,33 +208,4 @@ final class SegmentStorage: @unchecked Sendable {
     }
 
     deinit { base.deallocate() }
-}
-
-/// `Segments.fontTable`'s memory: per segment, the last segment using each font.
-final class FontTable: @unchecked Sendable {
-    let width: Int
-    let table: UnsafeMutableBufferPointer<Int32>
-
-    init(segmentEnds: UnsafeBufferPointer<Int32>, kinds: UnsafeBufferPointer<PreparedParagraph.Kind>,
-         fonts: UnsafeBufferPointer<UInt8>, fontCount: Int) {
-        width = fontCount
-        table = .allocate(capacity: Swift.max(segmentEnds.count * fontCount, 1))
-        let table = self.table
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: fontCount) { seen in
-            seen.initialize(repeating: -1)
-            var c = 0
-            for k in 0..<segmentEnds.count {
-                let end = Int(segmentEnds[k])
-                while c < end {
-                    let f = Int(fonts[c])
-                    if kinds[c] != .newline && f < fontCount { seen[f] = Int32(truncatingIfNeeded: k) }
-                    c += 1
-                }
-                let row = k * fontCount
-                for f in 0..<fontCount { table[row + f] = seen[f] }
-            }
-        }
-    }
-
-    deinit { table.deallocate() }
 }
