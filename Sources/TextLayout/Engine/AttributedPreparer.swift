@@ -68,12 +68,18 @@ enum AttributedPreparer {
             guard p.count > 0 else { break whole }
             var ranges: [Range<Int>] = []
             ranges.reserveCapacity(runs.count)
+            let ends = p.ends, count = p.count
             var c = 0, unit = 0
             for run in runs {
                 unit += run.attachment != nil ? 1 : run.text.utf16.count
                 let first = c
-                while c < p.count && Int(p.ends[c]) < unit { c += 1 }
-                guard c < p.count, Int(p.ends[c]) == unit else { break whole }
+                // The cluster ending at `unit` (cluster ends increase): by binary search.
+                var hi = count
+                while c < hi {
+                    let mid = (c + hi) / 2
+                    if Int(ends[mid]) < unit { c = mid + 1 } else { hi = mid }
+                }
+                guard c < count, Int(ends[c]) == unit else { break whole }
                 c += 1
                 ranges.append(first..<c)
             }
