@@ -46,9 +46,18 @@ extension FlexSolver {
         }
         // The items live on the stack (or, for a very long stack, wherever the standard library
         // puts a temporary): no allocation per measurement.
-        return try withUnsafeTemporaryAllocation(of: Item.self, capacity: s.childCount) { buffer throws(CellLayoutError) in
+        let measured = try withUnsafeTemporaryAllocation(of: Item.self, capacity: s.childCount) { buffer throws(CellLayoutError) in
             try flex(n, w, h, items: buffer)
         }
+        // A wrapping row whose width is not given: its width is settled first (above: its
+        // fit-content width), then its lines are broken at that width, as CSS does — the lines
+        // found while working the width out were broken at the room, and a row narrower than the
+        // room must not squeeze them (Chromium, tree flex-0290: "本", a box of basis 20 and
+        // "stack" make a row 63 pt wide, which then holds them on two lines).
+        if s.isRow, s.wraps, w.exactValue == nil {
+            return try stack(n, .exact(measured.size.width), h)
+        }
+        return measured
     }
 
     /// The flexbox algorithm for stack `n` at `w` × `h` (a column's width settled), with room for

@@ -70,6 +70,24 @@ struct FlexTests {
         #expect(a.width == 0 && a.minX == -15 + 40)
     }
 
+    /// A wrapping row whose width is not given is as wide as its items' plain contributions
+    /// (10 + 0 + 50 = 60: the middle box has only a basis), and its lines are then broken at that
+    /// width by the items' hypothetical sizes (10 + 20 = 30 fits, + 50 = 80 does not): two lines,
+    /// 10 + 20 = 30 tall, nothing shrunk — Chromium's answer for flexbox-corpus tree 0290. (Laid
+    /// out on one line, the three would have shrunk by 20 to 7.5, 15 and 37.5.)
+    @Test func aWrappingRowBreaksItsLinesAtItsOwnWidth() throws {
+        let f = try frames(.vstack(alignment: .start, [
+            CellElement.hstack(wraps: true, [
+                CellElement.box(width: 10, height: 10).id("a"),
+                CellElement.box(height: 10).flex(basis: 20).id("b"),
+                CellElement.box(width: 50, height: 20).id("c"),
+            ]).id("row")]), width: 200)
+        #expect(f["row"] == Rect(x: 0, y: 0, width: 60, height: 30))
+        #expect(f["a"] == Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(f["b"] == Rect(x: 10, y: 0, width: 20, height: 10))
+        #expect(f["c"] == Rect(x: 0, y: 10, width: 50, height: 20))
+    }
+
     /// A row stretched by its parent row has a definite height once the parent's line is known
     /// (css-flexbox §9.8), so a child box that has only an aspect ratio takes its width from it:
     /// the outer line is 20 tall (the first box), the inner row is stretched to 20, and its
