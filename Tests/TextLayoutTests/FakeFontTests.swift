@@ -61,6 +61,11 @@ import Testing
         #expect(try Self.engine.measure("12", style: Self.style(), width: nil).size.width == 20)
         let missing = try Self.engine.measure("a\u{E9}", style: Self.style(), width: nil)
         #expect(missing.missingCharacters == ["\u{E9}"])
+        // The same for text the one-pass classification takes (ASCII and ideographs): 丐
+        // (U+4E10) is past Wide's 一…丏.
+        let ideograph = try Self.engine.measure("a\u{4E10}", style: Self.style(), width: nil)
+        #expect(ideograph.missingCharacters == ["\u{4E10}"])
+        #expect(try Self.engine.measure("a\u{4E0F}", style: Self.style(), width: nil).missingCharacters == [])
     }
 
     /// The face a style names comes first: in Wide, "1一" is 10 + 10 = 20 at 10 pt and a line is

@@ -37,6 +37,27 @@ import Testing
         #expect(failures == [])
     }
 
+    /// Hebrew and Arabic letters, Arabic-Indic digits and Arabic punctuation with Latin, spaces
+    /// and the shared punctuation: the ICU-free breaks (Hebrew letters classed as AL) are ICU's.
+    static let rightToLeftAlphabet = Array("ab9 .,!?'\"%\n".utf16)
+        + [0x05D0, 0x05D1, 0x05E9, 0x05EA, 0x05F0, 0x0627, 0x0628, 0x0644, 0x0645, 0x064A, 0x0640, 0x0671, 0x06D3,
+           0x0660, 0x0669, 0x06F5, 0x060C, 0x061B, 0x061F, 0x06D4, 0x0020, 0x0020]
+
+    @Test func simpleLineBreaksEqualICUOnRightToLeftText() {
+        var rng = SplitMix(seed: 23)
+        var failures: [String] = []
+        var used = 0
+        for round in 0..<60_000 {
+            let n = Int(rng.next() % (round < 50_000 ? 10 : 40)) + 1
+            let text = (0..<n).map { _ in Self.rightToLeftAlphabet[Int(rng.next() % UInt64(Self.rightToLeftAlphabet.count))] }
+            var flags = [Bool](repeating: false, count: n)
+            if text.withUnsafeBufferPointer({ UnicodeBreaks.simpleLineBreaks($0, into: &flags) }) { used += 1 }
+            if !check(text), failures.count < 10 { failures.append(String(decoding: text, as: UTF16.self).debugDescription) }
+        }
+        #expect(failures == [])
+        #expect(used == 60_000)  // every one of them took the ICU-free path
+    }
+
     @Test func simpleLineBreaksEqualICUOnTheCorpus() throws {
         var used = 0
         for c in try OracleCorpus.load() {
@@ -59,7 +80,9 @@ import Testing
     @Test func simpleGraphemesEqualICU() {
         var rng = SplitMix(seed: 15)
         let pool: [UInt16] = Array("ab Z,\r\n".utf16) + [0x3000, 0x3001, 0x4E2D, 0x6587, 0xFF01, 0xFF0C,
-                                                          0x2014, 0x201C, 0x201D, 0x2026, 0x2030, 0x20AC, 0x00E9, 0x2010]
+                                                          0x2014, 0x201C, 0x201D, 0x2026, 0x2030, 0x20AC, 0x00E9, 0x2010,
+                                                          // Hebrew and Arabic letters, an Arabic digit and comma
+                                                          0x05D0, 0x05EA, 0x0627, 0x0644, 0x0661, 0x060C]
         for _ in 0..<2000 {
             let n = Int(rng.next() % 16) + 1
             let text = (0..<n).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }
@@ -67,6 +90,27 @@ import Testing
                 #expect(UnicodeBreaks.simpleGraphemeEnds(buf) == icuGraphemes(buf))
             }
         }
+    }
+
+    /// With a Hebrew point, an Arabic haraka and a prepended Arabic number sign among them, the
+    /// fast path either declines or gives ICU's clusters (it declines: they join their neighbours).
+    @Test func simpleGraphemesDeclineMarksOrEqualICU() {
+        var rng = SplitMix(seed: 16)
+        let pool: [UInt16] = Array("ab ,".utf16) + [0x05D0, 0x05EA, 0x05B8, 0x0627, 0x0644, 0x064E, 0x0600, 0x0661]
+        var declined = 0
+        for _ in 0..<2000 {
+            let n = Int(rng.next() % 16) + 1
+            let text = (0..<n).map { _ in pool[Int(rng.next() % UInt64(pool.count))] }
+            text.withUnsafeBufferPointer { buf in
+                if let fast = UnicodeBreaks.simpleGraphemeEnds(buf) {
+                    #expect(fast == icuGraphemes(buf))
+                } else {
+                    declined += 1
+                    #expect(text.contains { [0x05B8, 0x064E, 0x0600].contains($0) })
+                }
+            }
+        }
+        #expect(declined > 0)
     }
 
     /// ICU's grapheme ends, bypassing the fast path.
@@ -93,6 +137,13 @@ import CICUShim
             texts.append(String(decoding: (0..<n).map { _ in UnicodeBreaksTests.cjkAlphabet[Int(rng.next() % UInt64(UnicodeBreaksTests.cjkAlphabet.count))] },
                                 as: UTF16.self))
         }
+        // Hebrew and Arabic (now on the one-pass path too), and text with characters no bundled
+        // font has (Devanagari, Ethiopic), which the general path reports missing.
+        let alphabet = UnicodeBreaksTests.rightToLeftAlphabet + [0x0915, 0x1200]
+        for _ in 0..<2_000 {
+            let n = Int(rng.next() % 30) + 1
+            texts.append(String(decoding: (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }, as: UTF16.self))
+        }
         var differences: [String] = []
         for t in texts {
             let cache = ShapeCache(capacity: 16)
@@ -101,7 +152,7 @@ import CICUShim
             let same = Array(a.ends) == Array(b.ends) && Array(a.kinds) == Array(b.kinds)
                 && Array(a.breakAfter) == Array(b.breakAfter) && Array(a.fonts) == Array(b.fonts)
                 && Array(a.advances) == Array(b.advances) && Array(a.breakAdjust) == Array(b.breakAdjust)
-                && a.singleFont == b.singleFont
+                && a.singleFont == b.singleFont && a.hasRightToLeft == b.hasRightToLeft && a.uncovered == b.uncovered
             if !same && differences.count < 5 { differences.append(t.debugDescription) }
         }
         #expect(differences == [])

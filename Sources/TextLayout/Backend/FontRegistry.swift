@@ -222,6 +222,9 @@ struct FontChain: Sendable {
     /// `fontIndex(for:)` of every BMP code point, precomputed (one load per character when
     /// preparing text).
     let bmpFonts: [UInt8]
+    /// One bit per BMP code point: a visible character no face of the chain covers (controls,
+    /// default-ignorables, spaces and hard breaks excepted, as `Preparer` reports them).
+    let bmpUncovered: [UInt64]
     /// The advance of "…" (U+2026) in ems, in the first font of the chain that has it.
     let ellipsisAdvance: Double
     /// The index of that font.
@@ -248,6 +251,16 @@ struct FontChain: Sendable {
             }
         }
         self.bmpFonts = bmp
+        // The visible BMP characters no face covers (what `Preparer` reports missing).
+        var uncovered = [UInt64](repeating: 0, count: 1024)
+        if faces.count < 256 {
+            // (`bmp` names the first face covering a character, 0 also when none does.)
+            for c in 0x20..<65_536 where bmp[c] == 0 && !faces[0].covers(UInt32(c)) && !(0xD800...0xDFFF).contains(c)
+                && !FontChain.isIgnorable(UInt32(c)) && !Preparer.isHangingSpace(UInt32(c)) && !Preparer.isHardBreak(UInt32(c)) {
+                uncovered[c >> 6] |= 1 << UInt64(c & 63)
+            }
+        }
+        self.bmpUncovered = uncovered
         let ellipsis: [UInt16] = [0x2026]
         var font = 0
         for (i, f) in faces.enumerated() where f.covers(0x2026) {

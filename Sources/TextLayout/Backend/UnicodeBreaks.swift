@@ -84,7 +84,9 @@ enum UnicodeBreaks {
 
     /// The class of code unit `u` for `simpleLineBreaks`: ASCII letters (AL), digits (NU), the
     /// space (SP), the line feed (LF), `. , : ;` (IS), `! ?` (EX), `' "` (QU), `%` (PO), CJK ideographs
-    /// U+4E00–9FFF (ID), `，。、」）` (CL), `「（` (OP), `：；` (NS), `！？` (EX), `…` (IN).
+    /// U+4E00–9FFF (ID), `，。、」）` (CL), `「（` (OP), `：；` (NS), `！？` (EX), `…` (IN); Hebrew letters
+    /// (HL, which among these classes breaks exactly as AL: its own rules, LB21a and LB21b, need
+    /// HY, BA or SY), Arabic letters (AL), Arabic-Indic digits (NU), `،` (IS), `؛ ؟ ۔` (EX).
     @inline(__always)
     static func lineClass(_ u: UInt16) -> Class {
         if u < 0x80 {
@@ -102,6 +104,10 @@ enum UnicodeBreaks {
         }
         if u >= 0x4E00 && u <= 0x9FFF { return .id }
         switch u {
+        case 0x05D0...0x05EA, 0x05EF...0x05F2, 0x0620...0x064A, 0x0671...0x06D3: return .al
+        case 0x0660...0x0669, 0x06F0...0x06F9: return .nu
+        case 0x060C: return .infix
+        case 0x061B, 0x061F, 0x06D4: return .ex
         case 0xFF0C, 0x3002, 0x3001, 0x300D, 0xFF09: return .cl
         case 0x300C, 0xFF08: return .op
         case 0xFF1A, 0xFF1B: return .ns
@@ -299,6 +305,11 @@ enum UnicodeBreaks {
     /// Whether code unit `u` is one `simpleGraphemeEnds` treats as a cluster of its own (see there).
     static func isSimpleGrapheme(_ u: UInt16) -> Bool {
         u < 0x300 || (u >= 0x2010 && u <= 0x2027) || (u >= 0x2030 && u <= 0x205E)
+            // Hebrew letters; Arabic punctuation, letters and digits (not the prepended number
+            // signs U+0600–0605, the letter mark U+061C or any combining mark)
+            || (u >= 0x05D0 && u <= 0x05F2) || u == 0x060C || u == 0x061B || u == 0x061F
+            || (u >= 0x0620 && u <= 0x064A) || (u >= 0x0660 && u <= 0x0669) || (u >= 0x0671 && u <= 0x06D4)
+            || (u >= 0x06F0 && u <= 0x06F9)
             || (u >= 0x20A0 && u <= 0x20BF) || (u >= 0x3000 && u <= 0x3029) || (u >= 0x3030 && u <= 0x303F)
             || (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0xFF01 && u <= 0xFF9D)
     }

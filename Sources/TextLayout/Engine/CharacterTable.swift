@@ -23,6 +23,7 @@ enum CharacterTable {
     static let scripts: [UInt32] = [
         0, Preparer.latin, Preparer.han, FontFace.script(of: 0x0410), FontFace.script(of: 0x03B1),
         FontFace.script(of: 0x3042), FontFace.script(of: 0x30A2), FontFace.script(of: 0xAC00),
+        FontFace.script(of: 0x05D0), FontFace.script(of: 0x0627),
     ]
 
     static let table: [UInt16] = {

@@ -106,16 +106,26 @@ enum Preparer {
         guard chain.faces.count < 256 else { return false }
         return withUnsafeTemporaryAllocation(of: UnicodeBreaks.Class.self, capacity: n) { classes -> Bool in
             let table = CharacterTable.table, palette = CharacterTable.scripts
-            // Classes first: the only pass that can still fail.
-            for i in 0..<n {
-                let entry = table[Int(buf[i])]
-                let raw = UInt8(truncatingIfNeeded: entry & CharacterTable.lineClassMask)
-                // A class (1 ... po; 0 = none: ICU decides), cast rather than looked up.
-                guard entry & CharacterTable.simpleGrapheme != 0, raw != 0, raw <= UnicodeBreaks.Class.po.rawValue else { return false }
-                let c = unsafeBitCast(raw, to: UnicodeBreaks.Class.self)
-                guard !(c == .op && i > 0 && classes[i - 1] == .po) else { return false }
-                classes[i] = c
+            // Classes first: the only pass that can still fail — and a character no font has
+            // (reported missing by the general path) fails it too.
+            var rightToLeft = false
+            let failed = chain.bmpUncovered.withUnsafeBufferPointer { uncovered -> Bool in
+                for i in 0..<n {
+                    let u = buf[i]
+                    let entry = table[Int(u)]
+                    let raw = UInt8(truncatingIfNeeded: entry & CharacterTable.lineClassMask)
+                    // A class (1 ... po; 0 = none: ICU decides), cast rather than looked up.
+                    guard entry & CharacterTable.simpleGrapheme != 0, raw != 0, raw <= UnicodeBreaks.Class.po.rawValue else { return true }
+                    let c = unsafeBitCast(raw, to: UnicodeBreaks.Class.self)
+                    guard !(c == .op && i > 0 && classes[i - 1] == .po) else { return true }
+                    guard uncovered[Int(u >> 6)] & (1 << UInt64(u & 63)) == 0 else { return true }
+                    rightToLeft = rightToLeft || (u >= 0x0590 && u < 0x0900)
+                    classes[i] = c
+                }
+                return false
             }
+            if failed { return false }
+            p.hasRightToLeft = rightToLeft
             p.setClusterCount(n)
             let ends = p.ends, kinds = p.kinds, fonts = p.fonts
             // `classifyScalar` for each character, with the tables read in place (no bounds
