@@ -6,7 +6,8 @@
 /// - bit 5: a mandatory line break (`Preparer.isHardBreak`); bit 6: hanging white space;
 /// - bit 7: may be shaped by `DirectShaper` (`DirectShaper.isSimple`);
 /// - bits 8–11: the strong script, as an index into `scripts` (0: common, inherited or unknown;
-///   15: another script — ask HarfBuzz).
+///   15: another script — ask HarfBuzz);
+/// - bit 12: Default_Ignorable_Code_Point (`Preparer.isDefaultIgnorable`).
 ///
 /// Every bit is computed from the functions that define it, so the table cannot disagree with
 /// them (`UnicodeBreaksTests` checks a sample against them too).
@@ -18,6 +19,7 @@ enum CharacterTable {
     static let directShaping: UInt16 = 1 << 7
     static let scriptShift: UInt16 = 8
     static let otherScript: UInt16 = 15
+    static let defaultIgnorable: UInt16 = 1 << 12
 
     /// The scripts bits 8–11 name (index 0 is "none").
     static let scripts: [UInt32] = [
@@ -34,6 +36,7 @@ enum CharacterTable {
             if Preparer.isHardBreak(UInt32(u)) { v |= hardBreak }
             if Preparer.isHangingSpace(UInt32(u)) { v |= hangingSpace }
             if DirectShaper.isSimple(u) { v |= directShaping }
+            if Preparer.isDefaultIgnorable(UInt32(u)) { v |= defaultIgnorable }
             if u < 0xD800 || u > 0xDFFF {
                 let s = Preparer.strongScript(UInt32(u))
                 let index = s == 0 ? 0 : (scripts.firstIndex(of: s).map(UInt16.init) ?? otherScript)
@@ -48,7 +51,7 @@ enum CharacterTable {
     /// `palette` is `scripts` (passed in, so that a loop reads the static once).
     @inline(__always)
     static func script(_ entry: UInt16, _ u: UInt32, _ palette: [UInt32] = scripts) -> UInt32 {
-        let index = Int(entry >> scriptShift)
+        let index = Int((entry >> scriptShift) & 0xF)
         return index == Int(otherScript) ? Preparer.strongScript(u) : palette[index]
     }
 }

@@ -150,7 +150,7 @@ enum Preparer {
                             let f = bmpFonts[u]  // `FontChain.fontIndex(for:)` of a BMP scalar
                             fonts[i] = f
                             used |= f
-                            let index = Int(entry >> CharacterTable.scriptShift)
+                            let index = Int((entry >> CharacterTable.scriptShift) & 0xF)
                             scripts[i] = index == Int(CharacterTable.otherScript) ? strongScript(UInt32(u)) : palette[index]
                         }
                     }
@@ -383,6 +383,31 @@ enum Preparer {
     private static func distribute(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                                    _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
                                    _ face: GlyphSource) {
+        // The common case first: every cluster one code unit with a glyph of its own, none of them
+        // default-ignorable (nothing merged, nothing to share out): each cluster's advance and
+        // kerning are its unit's — what the general loop below computes for such clusters.
+        let start = p.start(from), end = Int(p.ends[to - 1])
+        if end - start == to - from {
+            let simple = CharacterTable.table.withUnsafeBufferPointer { table -> Bool in
+                for u in start..<end {
+                    let c = buf[u]
+                    if packed[2 * (u - u0) + 1] & 1 == 0 || c & 0xF800 == 0xD800
+                        || (c >= 0xAD && table[Int(c)] & CharacterTable.defaultIgnorable != 0) { return false }
+                }
+                return true
+            }
+            if simple {
+                let upem = Double(face.metrics.unitsPerEm)
+                if !Self.isFixedPointScale(face.metrics.unitsPerEm) { p.fixedPoint = false }
+                let advances = p.advances, adjust = p.breakAdjust
+                for k in 0..<(to - from) {
+                    let u = start + k - u0
+                    advances[from + k] = Double(packed[2 * u]) / upem
+                    adjust[from + k] = -Double(packed[2 * u + 1] >> 2) / upem
+                }
+                return
+            }
+        }
         if let moved = movingMergedGlyphs(p, buf, packed, from, to, u0) {
             moved.withUnsafeBufferPointer { distribute(&p, buf, $0, from, to, u0, face) }
             return
