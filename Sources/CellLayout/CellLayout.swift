@@ -74,7 +74,16 @@ public struct CellLayout: Sendable {
 /// A composed cell read and its texts prepared (`CellLayout.prepare(_:)`): lays the cell out at
 /// any width without measuring its texts again. A value, safe to share between threads.
 public struct PreparedCell: Sendable {
-    var solver: FlexSolver
+    /// The prepared solver, boxed: a copy of a prepared cell (a cache handing it out) is one
+    /// reference, not the solver's dozen.
+    private final class Storage: Sendable {
+        let solver: FlexSolver
+        init(_ solver: FlexSolver) { self.solver = solver }
+    }
+    private let storage: Storage
+    var solver: FlexSolver { storage.solver }
+
+    init(solver: FlexSolver) { storage = Storage(solver) }
 
     /// The UTF-16 code units of its visible texts (what keeping it costs, roughly).
     public var textUnits: Int { solver.textUnits }

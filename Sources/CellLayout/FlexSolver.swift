@@ -74,18 +74,19 @@ struct FlexSolver: Sendable {
     /// The children's rects of every measurement made since the measurements were last forgotten,
     /// appended (a measurement's stay where they are, whether or not a slot still holds it).
     var rects: [Rect] = []
-    private let layout: CellLayout
+    /// The text engine and nested-content measurer (held by the tree: a copy of the solver then
+    /// retains no object that other threads' solvers share).
+    private var layout: CellLayout { tree.layout }
     var overflows: Set<Int> = []
     private var baselineFactors: [String: Double] = [:]
     /// Each node's min-content width (NaN until asked for).
     private var minContent: [Double] = []
 
     init(root: CellElement, layout: CellLayout, textStyles: [TextStyle] = []) {
-        self.layout = layout
         var builder = FlexTree.Builder(textStyles: textStyles)
         if !root.isHidden { builder.flatten(root, parent: -1, index: 0) }
         builder.markRows()
-        tree = FlexTree(builder)
+        tree = FlexTree(builder, layout: layout)
         makeSlots()
         prepared = Array(repeating: nil, count: tree.texts.count)
         maxContent = Array(repeating: .nan, count: tree.texts.count)
@@ -107,8 +108,10 @@ final class FlexTree: @unchecked Sendable {
     /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
     /// the first child of a node whose baseline is asked for): others skip working it out.
     let needsBaseline: UnsafeMutableBufferPointer<Bool>
+    let layout: CellLayout
 
-    init(_ b: Builder) {
+    init(_ b: Builder, layout: CellLayout) {
+        self.layout = layout
         props = .allocate(capacity: b.props.count)
         _ = props.initialize(from: b.props)
         childIndex = .allocate(capacity: b.childIndex.count)
