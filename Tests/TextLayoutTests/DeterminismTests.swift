@@ -91,6 +91,40 @@ struct DeterminismTests {
         }
     }
 
+    /// Emoji runs are cached by segment (`Preparer.isCacheableEmojiRun`): sequences of every
+    /// kind — ZWJ families, skin tones, keycaps, VS16, tag flags, regional indicators in odd and
+    /// even stretches ("🇺🇨🇳": the font pairs the second and third) — in 400 seeded strings, measured
+    /// in two shuffled orders with the caches on, give what an engine without caches gives.
+    @Test(.enabled(if: EmojiTests.installed, "fonts-noto-color-emoji is not installed"))
+    func cachedEmojiSegmentsNeverCarryAnotherContext() throws {
+        let pieces = ["😀", "👍🏽", "👨‍👩‍👧", "👩🏻‍💻", "1️⃣", "#️⃣", "❤️", "❤", "🇨🇳", "🇺", "🇨", "🇳🇺", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🎉", "🙂",
+                      "\u{200D}", "\u{FE0F}", "🏽", "a", " ", "中", "12"]
+        var rng = SplitMix(seed: 31)
+        var cases: [Case] = []
+        for _ in 0..<400 {
+            var s = ""
+            for _ in 0..<(1 + Int(rng.next() % 14)) { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
+            cases.append(Case(text: s, size: [12.0, 17, 40][Int(rng.next() % 3)], width: [20.0, 60, 200, 0][Int(rng.next() % 4)]))
+        }
+        func engine(caches: Bool) throws -> TextEngine {
+            let configuration = caches ? TextEngine.Configuration() : TextEngine.Configuration(shapeCacheEntries: 0, paragraphCacheUnits: 0)
+            return try TextEngine(fontDirectories: [Fixtures.fontsDirectory, EmojiTests.directory], configuration: configuration)
+        }
+        let plain = try engine(caches: false)
+        let expected = try cases.map { try Self.answer(plain, $0) }
+        for round in 0..<2 {
+            // Paragraphs not kept: every measurement prepares its text again from cached segments.
+            let cached = try TextEngine(fontDirectories: [Fixtures.fontsDirectory, EmojiTests.directory],
+                                        configuration: TextEngine.Configuration(paragraphCacheUnits: 0))
+            var order = Array(cases.indices)
+            for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+            for i in order {
+                #expect(try Self.answer(cached, cases[i]) == expected[i], "round \(round): \(cases[i].text.debugDescription) at \(cases[i].width)")
+            }
+            #expect(cached.cacheStatistics.shapedRuns > 0)
+        }
+    }
+
     @Test func sameAnswerFromSeveralThreads() async throws {
         let engine = try Self.engine()
         let cases = Self.cases

@@ -358,13 +358,53 @@ enum Preparer {
         // could carry another paragraph's context (DeterminismTests).
         // The code units just outside the run are context too: they must be such units as well
         // (a mark or a joiner there would hide the character that really decides the shaping).
-        if runUnits.allSatisfy({ Self.isCacheable(Int($0)) }),
-           u0 == 0 || Self.isCacheable(Int(buf[u0 - 1])), u1 == buf.count || Self.isCacheable(Int(buf[u1])) {
+        // A run in a colour emoji font is cached by segment too when it holds emoji sequences only
+        // and its regional indicators pair up (`isCacheableEmojiRun`): the font's ligatures form
+        // sequences inside the run's own clusters, whatever the text around it (which the key's
+        // two context units record anyway).
+        let contextIsSimple = (u0 == 0 || Self.isCacheable(Int(buf[u0 - 1]))) && (u1 == buf.count || Self.isCacheable(Int(buf[u1])))
+        if (contextIsSimple && runUnits.allSatisfy({ Self.isCacheable(Int($0)) })) || (face.isColor && Self.isCacheableEmojiRun(runUnits)) {
             cache.store(run, edges: edges, keyFor: key)
         }
         run.packed.withUnsafeBufferPointer { packed in
             distribute(&p, buf, packed, from, to, u0, face)
         }
+    }
+
+    /// Whether a run of a colour emoji font may be cached by segment: every character is one of an
+    /// emoji sequence's (pictographs and symbols, skin-tone modifiers, VS16, ZWJ, the keycap mark,
+    /// tag characters, digits, `#`, `*`) and every stretch of regional indicators has an even
+    /// length. Each segment is then whole grapheme clusters (a sequence never breaks) and the
+    /// font's ligatures stay inside them; an odd stretch of regional indicators is refused because
+    /// the font would pair them from the second one ("🇺🇨🇳": a flag across two clusters).
+    static func isCacheableEmojiRun(_ units: [UInt16]) -> Bool {
+        var i = 0, indicators = 0
+        while i < units.count {
+            let c = units[i]
+            var s = UInt32(c)
+            if c & 0xFC00 == 0xD800 {
+                guard i + 1 < units.count, units[i + 1] & 0xFC00 == 0xDC00 else { return false }
+                s = 0x10000 + ((UInt32(c) & 0x3FF) << 10) + (UInt32(units[i + 1]) & 0x3FF)
+                i += 2
+            } else {
+                guard c & 0xFC00 != 0xDC00 else { return false }
+                i += 1
+            }
+            if (0x1F1E6...0x1F1FF).contains(s) {
+                indicators += 1
+                continue
+            }
+            guard indicators % 2 == 0 else { return false }
+            indicators = 0
+            switch s {
+            case 0x1F000...0x1FAFF, 0x2100...0x2BFF, 0x200D, 0x20E3, 0xFE0F, 0x3030, 0x303D, 0x3297, 0x3299,
+                 0x23, 0x2A, 0x30...0x39, 0xA9, 0xAE, 0x203C, 0x2049, 0xE0020...0xE007F:
+                continue
+            default:
+                return false
+            }
+        }
+        return indicators % 2 == 0
     }
 
     /// Whether a code unit's shaping depends on at most one code unit of context (see `shapeRun`).
