@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextLayout
+import CICUShim
 
 /// Issue 11, right-to-left and mixed-direction text: lines broken in logical order, then each
 /// line's runs in visual order (UAX #9 through ICU), the paragraph's direction resolved from its
@@ -28,6 +29,43 @@ struct BidiTests {
     }
 
     /// Plain English: one left-to-right run, nothing reordered, nothing stored.
+    /// `Bidi.isPureRightToLeft` lets a paragraph skip ICU: for 20,000 seeded strings of Hebrew and
+    /// Arabic letters, spaces and neutral punctuation, split into lines at random points, ICU's
+    /// `ubidi` (direction by the first strong character, and right to left) gives every line one
+    /// right-to-left run covering it, in a right-to-left paragraph — what the short cut writes.
+    @Test func pureRightToLeftLinesAreOneRunAsICUSays() {
+        let alphabet: [UInt16] = [0x05D0, 0x05D1, 0x05E9, 0x05EA, 0x05F0, 0x0627, 0x0628, 0x0644, 0x064A, 0x0640, 0x0671,
+                                  0x061B, 0x061F, 0x06D4, 0x060C, 0x20, 0x20, 0x20, 0x2E, 0x2C, 0x3A, 0x3B, 0x21, 0x3F, 0x27, 0x22]
+        var rng = SplitMix(seed: 71)
+        var checked = 0
+        for _ in 0..<20_000 {
+            let n = Int(rng.next() % 40) + 1
+            let text = (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            guard text.withUnsafeBufferPointer({ Bidi.isPureRightToLeft($0) }) else {
+                #expect(!text.contains { ($0 >= 0x05D0 && $0 <= 0x05F2) || ($0 >= 0x0620 && $0 <= 0x06D4) })
+                continue
+            }
+            checked += 1
+            var cuts = Set<Int32>([0, Int32(n)])
+            for _ in 0..<Int(rng.next() % 4) { cuts.insert(Int32(rng.next() % UInt64(n))) }
+            let bounds = cuts.sorted()
+            let starts = Array(bounds.dropLast()), ends = Array(bounds.dropFirst())
+            for level: UInt8 in [0xFE, 1] {
+                let capacity = n + starts.count
+                var runStart = [Int32](repeating: 0, count: capacity), runLength = [Int32](repeating: 0, count: capacity)
+                var runRTL = [UInt8](repeating: 0, count: capacity)
+                var perLine = [Int32](repeating: 0, count: starts.count), paraRTL = [UInt8](repeating: 0, count: starts.count)
+                let written = le_bidi_runs(text, Int32(n), level, starts, ends, Int32(starts.count),
+                                           &runStart, &runLength, &runRTL, Int32(capacity), &perLine, &paraRTL)
+                #expect(Int(written) == starts.count)
+                #expect(perLine.allSatisfy { $0 == 1 } && paraRTL.allSatisfy { $0 == 1 } && runRTL.prefix(starts.count).allSatisfy { $0 == 1 })
+                #expect(Array(runStart.prefix(starts.count)) == starts)
+                #expect(zip(runLength.prefix(starts.count), zip(starts, ends)).allSatisfy { $0 == $1.1 - $1.0 })
+            }
+        }
+        #expect(checked > 15_000)
+    }
+
     @Test func leftToRightTextIsOneRun() throws {
         let r = try engine.measure("hello world", style: style, width: nil)
         #expect(r.direction == .leftToRight)

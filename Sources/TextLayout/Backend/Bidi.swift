@@ -6,6 +6,28 @@ internal import CICUShim
 /// alignment). Only paragraphs that have right-to-left characters, or a right-to-left base
 /// direction, come here.
 enum Bidi {
+    /// Whether every line of a paragraph of `text` laid out right to left (or with its direction
+    /// found from its first strong character) is one right-to-left run, so that UAX #9 has nothing
+    /// to reorder: Hebrew (R) and Arabic (AL) letters, with at least one of them, and only the
+    /// space and neutral punctuation besides (`. , : ; ! ? ' "` and Arabic punctuation) — no
+    /// digits (EN, AN), Latin (L), separators or controls. The neutrals between letters take
+    /// their direction, those at the paragraph's edges and a line's trailing spaces the
+    /// paragraph's (N1, N2, L1): all at level 1. `BidiTests` checks this against ICU.
+    static func isPureRightToLeft(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        var letters = false
+        for u in text {
+            switch u {
+            case 0x05D0...0x05EA, 0x05EF...0x05F2, 0x0620...0x064A, 0x0671...0x06D3, 0x061B, 0x061F, 0x06D4:
+                letters = true
+            case 0x20, 0x2E, 0x2C, 0x3A, 0x3B, 0x21, 0x3F, 0x27, 0x22, 0x060C:
+                continue
+            default:
+                return false
+            }
+        }
+        return letters
+    }
+
     static func reorder(_ result: inout TextLayoutResult, _ box: PreparedBox, spans: [LineBreaker.Span],
                         direction: TextDirection, size: Double, widest: Double) {
         let p = box.paragraph
@@ -17,13 +39,26 @@ enum Bidi {
             ends[i] = span.end > span.start ? p.ends[span.end - 1] : starts[i]
         }
         let level: UInt8 = direction == .leftToRight ? 0 : direction == .rightToLeft ? 1 : 0xFE
-        let capacity = p.utf16.count + n
+        let pure = direction != .leftToRight && isPureRightToLeft(UnsafeBufferPointer(p.utf16))
+            && !zip(starts, ends).contains(where: { $0 >= $1 })
+        let capacity = pure ? n : p.utf16.count + n
         var runStart = [Int32](repeating: 0, count: capacity), runLength = [Int32](repeating: 0, count: capacity)
         var runRTL = [UInt8](repeating: 0, count: capacity)
         var perLine = [Int32](repeating: 0, count: n), paraRTL = [UInt8](repeating: 0, count: n)
-        let written = le_bidi_runs(p.utf16.baseAddress, Int32(p.utf16.count), level, starts, ends, Int32(n),
-                                   &runStart, &runLength, &runRTL, Int32(capacity), &perLine, &paraRTL)
-        guard written >= 0 else { return }
+        if pure {
+            // Every line is one right-to-left run (see `isPureRightToLeft`): ICU's answer without ICU.
+            for i in 0..<n {
+                runStart[i] = starts[i]
+                runLength[i] = ends[i] - starts[i]
+                runRTL[i] = 1
+                perLine[i] = 1
+                paraRTL[i] = 1
+            }
+        } else {
+            let written = le_bidi_runs(p.utf16.baseAddress, Int32(p.utf16.count), level, starts, ends, Int32(n),
+                                       &runStart, &runLength, &runRTL, Int32(capacity), &perLine, &paraRTL)
+            guard written >= 0 else { return }
+        }
         result.direction = paraRTL[0] == 1 ? .rightToLeft : .leftToRight
         var r = 0
         for i in 0..<n {
@@ -46,11 +81,16 @@ enum Bidi {
             while contentEnd > span.start && p.kinds[contentEnd - 1] != .text { contentEnd -= 1 }
             // Widths per run from the clusters' advances, by the run holding each cluster's start.
             var widths = [Double](repeating: 0, count: count)
-            for c in span.start..<contentEnd {
-                let u = Int32(p.start(c))
-                for k in 0..<count where runStart[r + k] <= u && u < runStart[r + k] + runLength[r + k] {
-                    widths[k] += p.advances[c] * size
-                    break
+            if count == 1 {
+                // (The same sum in the same order as below, without looking for each cluster's run.)
+                for c in span.start..<contentEnd { widths[0] += p.advances[c] * size }
+            } else {
+                for c in span.start..<contentEnd {
+                    let u = Int32(p.start(c))
+                    for k in 0..<count where runStart[r + k] <= u && u < runStart[r + k] + runLength[r + k] {
+                        widths[k] += p.advances[c] * size
+                        break
+                    }
                 }
             }
             // The line's end adjustments (kerning taken back, a soft hyphen's hyphen) go to the run
