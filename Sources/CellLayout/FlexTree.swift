@@ -1,0 +1,177 @@
+import LayoutGeometry
+import TextLayout
+
+/// A solver's tree flattened into plain values: built once, then only read (by every copy of the
+/// solver, from several threads).
+final class FlexTree: @unchecked Sendable {
+    typealias Props = FlexSolver.Props
+    let props: UnsafeMutableBufferPointer<Props>
+    let childIndex: UnsafeMutableBufferPointer<Int>
+    let ids: [String?]
+    let texts: [CellText]
+    /// The node of each text (`texts[i]` is node `textNodes[i]`).
+    let textNodes: [Int]
+    /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
+    /// the first child of a node whose baseline is asked for): others skip working it out.
+    let needsBaseline: UnsafeMutableBufferPointer<Bool>
+    let layout: CellLayout
+
+    init(_ b: Builder, layout: CellLayout) {
+        self.layout = layout
+        props = .allocate(capacity: b.props.count)
+        _ = props.initialize(from: b.props)
+        childIndex = .allocate(capacity: b.childIndex.count)
+        _ = childIndex.initialize(from: b.childIndex)
+        needsBaseline = .allocate(capacity: b.needsBaseline.count)
+        _ = needsBaseline.initialize(from: b.needsBaseline)
+        ids = b.ids
+        texts = b.texts
+        textNodes = b.textNodes
+    }
+
+    deinit {
+        props.deallocate()
+        childIndex.deallocate()
+        needsBaseline.deallocate()
+    }
+
+    /// Flattens an element tree (its visible elements) into a `FlexTree`'s arrays.
+    struct Builder {
+        var props: [Props] = []
+        var ids: [String?] = []
+        var childIndex: [Int] = []
+        var texts: [CellText] = []
+        var textNodes: [Int] = []
+        var needsBaseline: [Bool] = []
+        /// Styles replacing the texts' own, by the texts' order in the tree (hidden ones counted).
+        let textStyles: [TextStyle]
+        /// The order of the next text `flatten` meets, hidden texts counted.
+        var textOrdinal = 0
+
+        init(textStyles: [TextStyle]) {
+            self.textStyles = textStyles
+            props.reserveCapacity(24)
+            ids.reserveCapacity(24)
+            childIndex.reserveCapacity(24)
+        }
+
+        /// Marks the nodes whose baselines are asked for and the rows whose heights are strict.
+        mutating func markRows() {
+            needsBaseline = Array(repeating: false, count: props.count)
+            // Parents come before their children in `props`, so one pass top-down suffices.
+            // (`strictHeight` is first set on the rows a parent row stretches, then kept only where
+            // the row itself stretches a ratio child.)
+            for n in props.indices {
+                let p = props[n]
+                let stretchingRow = p.kind == .stack && p.isRow && !p.wraps
+                var stretchesRatioChild = false
+                for k in 0..<p.childCount {
+                    let c = childIndex[p.firstChild + k]
+                    let align = props[c].alignSelf ?? p.alignment
+                    if (p.kind == .stack && p.isRow && align == .firstBaseline) || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
+                    guard stretchingRow, align == .stretch, props[c].height.isNaN else { continue }
+                    if !props[c].ratio.isNaN, props[c].width.isNaN, props[c].basis.isNaN { stretchesRatioChild = true }
+                    if props[c].kind == .stack, props[c].isRow { props[c].strictHeight = true }
+                }
+                props[n].strictHeight = props[n].strictHeight && stretchesRatioChild
+            }
+        }
+
+        @discardableResult
+        mutating func flatten(_ e: CellElement, parent: Int, index: Int) -> Int {
+            let n = props.count
+            var p = Props()
+            p.parent = parent
+            p.indexInParent = index
+            p.width = e.width ?? .nan
+            p.height = e.height ?? .nan
+            p.minWidth = e.minWidth ?? 0
+            p.maxWidth = e.maxWidth ?? .infinity
+            p.minHeight = e.minHeight ?? 0
+            p.maxHeight = e.maxHeight ?? .infinity
+            p.padTop = e.padding.top
+            p.padLeft = e.padding.left
+            p.padBottom = e.padding.bottom
+            p.padRight = e.padding.right
+            p.grow = e.grow
+            p.shrink = e.shrink
+            p.basis = e.basis ?? .nan
+            p.alignSelf = e.alignSelf
+            // A node's children are not contiguous in `props` (each is followed by its own subtree):
+            // their indexes go in `childIndex`, in slots reserved before the subtrees are added.
+            func reserve(_ count: Int) -> Int {
+                let first = childIndex.count
+                childIndex.append(contentsOf: repeatElement(0, count: count))
+                p.firstChild = first
+                p.childCount = count
+                return first
+            }
+            switch e.kind {
+            case .stack(let s):
+                p.kind = .stack
+                p.isRow = s.axis == .horizontal
+                p.wraps = s.wraps
+                p.alignment = s.alignment
+                p.justify = s.justify
+                p.spacing = s.spacing
+                // Children are read in place (no copies of the elements: each copy retains its parts,
+                // and several threads flatten trees at once).
+                s.children.withUnsafeBufferPointer { children in
+                    var visible = 0
+                    for i in children.indices where !children[i].isHidden { visible += 1 }
+                    let first = reserve(visible)
+                    props.append(p)
+                    ids.append(e.id)
+                    var k = 0
+                    for i in children.indices {
+                        guard !children[i].isHidden else {
+                            if !textStyles.isEmpty { textOrdinal += children[i].textCount }
+                            continue
+                        }
+                        childIndex[first + k] = flatten(children[i], parent: n, index: i)
+                        k += 1
+                    }
+                }
+                return n
+            case .box(let ratio):
+                p.kind = .box
+                if let ratio, ratio > 0 { p.ratio = ratio }
+            case .text(var t):
+                p.kind = .text
+                p.payload = texts.count
+                if textOrdinal < textStyles.count { t.style = textStyles[textOrdinal] }
+                textOrdinal += 1
+                texts.append(t)
+                textNodes.append(n)
+            case .spacer:
+                p.kind = .spacer
+            case .overlay(let base, let layer), .background(let base, let layer):
+                p.kind = .layered
+                // The pair is sized as its base: the base's own sizes and limits apply where the
+                // overlay element gives none (a badge over a 40 × 40 avatar is 40 × 40 in any stack).
+                if p.width.isNaN, let w = base.width { p.width = w + e.padding.horizontal }
+                if p.height.isNaN, let h = base.height { p.height = h + e.padding.vertical }
+                if e.minWidth == nil, let v = base.minWidth { p.minWidth = v }
+                if e.maxWidth == nil, let v = base.maxWidth { p.maxWidth = v }
+                if e.minHeight == nil, let v = base.minHeight { p.minHeight = v }
+                if e.maxHeight == nil, let v = base.maxHeight { p.maxHeight = v }
+                if case .box(let ratio?) = base.kind, ratio > 0 { p.ratio = ratio }
+                // The layer only exists over a visible base.
+                let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
+                let first = reserve(count)
+                props.append(p)
+                ids.append(e.id)
+                if count > 0 { childIndex[first] = flatten(base, parent: n, index: 0) } else if !textStyles.isEmpty { textOrdinal += base.textCount }
+                if count > 1 { childIndex[first + 1] = flatten(layer, parent: n, index: 1) } else if !textStyles.isEmpty { textOrdinal += layer.textCount }
+                return n
+            case .custom(let key):
+                p.kind = .custom
+                p.payload = key
+            }
+            props.append(p)
+            ids.append(e.id)
+            return n
+        }
+
+    }
+}
