@@ -169,6 +169,8 @@ import CICUShim
                 && (e & CharacterTable.hangingSpace != 0) == Preparer.isHangingSpace(UInt32(u))
                 && (e & CharacterTable.directShaping != 0) == DirectShaper.isSimple(u)
                 && (e & CharacterTable.defaultIgnorable != 0) == Preparer.isDefaultIgnorable(UInt32(u))
+                && (e & CharacterTable.rightToLeftLetter != 0) == (Bidi.pureRightToLeftKind(UInt16(u)) == 2)
+                && (e & CharacterTable.rightToLeftNeutral != 0) == (Bidi.pureRightToLeftKind(UInt16(u)) == 1)
                 && ((0xD800...0xDFFF).contains(u) || CharacterTable.script(e, UInt32(u)) == Preparer.strongScript(UInt32(u)))
             if !ok && wrong.count < 10 { wrong.append(u) }
         }

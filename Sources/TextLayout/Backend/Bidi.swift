@@ -14,18 +14,29 @@ enum Bidi {
     /// their direction, those at the paragraph's edges and a line's trailing spaces the
     /// paragraph's (N1, N2, L1): all at level 1. `BidiTests` checks this against ICU.
     static func isPureRightToLeft(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
-        var letters = false
-        for u in text {
-            switch u {
-            case 0x05D0...0x05EA, 0x05EF...0x05F2, 0x0620...0x064A, 0x0671...0x06D3, 0x061B, 0x061F, 0x06D4:
-                letters = true
-            case 0x20, 0x2E, 0x2C, 0x3A, 0x3B, 0x21, 0x3F, 0x27, 0x22, 0x060C:
-                continue
-            default:
-                return false
+        // (Each unit's kind read from the character table: `pureRightToLeftKind`.)
+        CharacterTable.table.withUnsafeBufferPointer { table in
+            var seen: UInt16 = 0
+            for u in text {
+                let e = table[Int(u)] & (CharacterTable.rightToLeftLetter | CharacterTable.rightToLeftNeutral)
+                if e == 0 { return false }
+                seen |= e
             }
+            return seen & CharacterTable.rightToLeftLetter != 0
         }
-        return letters
+    }
+
+    /// What code unit `u` is to `isPureRightToLeft`: 2, a Hebrew or Arabic letter (or Arabic
+    /// punctuation of class AL); 1, the space or neutral punctuation; 0, anything else.
+    static func pureRightToLeftKind(_ u: UInt16) -> Int {
+        switch u {
+        case 0x05D0...0x05EA, 0x05EF...0x05F2, 0x0620...0x064A, 0x0671...0x06D3, 0x061B, 0x061F, 0x06D4:
+            return 2
+        case 0x20, 0x2E, 0x2C, 0x3A, 0x3B, 0x21, 0x3F, 0x27, 0x22, 0x060C:
+            return 1
+        default:
+            return 0
+        }
     }
 
     static func reorder(_ result: inout TextLayoutResult, _ box: PreparedBox, spans: [LineBreaker.Span],

@@ -7,7 +7,8 @@
 /// - bit 7: may be shaped by `DirectShaper` (`DirectShaper.isSimple`);
 /// - bits 8–11: the strong script, as an index into `scripts` (0: common, inherited or unknown;
 ///   15: another script — ask HarfBuzz);
-/// - bit 12: Default_Ignorable_Code_Point (`Preparer.isDefaultIgnorable`).
+/// - bit 12: Default_Ignorable_Code_Point (`Preparer.isDefaultIgnorable`);
+/// - bits 13–14: a right-to-left letter, or a neutral, of `Bidi.isPureRightToLeft` (`Bidi.pureRightToLeftKind`).
 ///
 /// Every bit is computed from the functions that define it, so the table cannot disagree with
 /// them (`UnicodeBreaksTests` checks a sample against them too).
@@ -20,6 +21,8 @@ enum CharacterTable {
     static let scriptShift: UInt16 = 8
     static let otherScript: UInt16 = 15
     static let defaultIgnorable: UInt16 = 1 << 12
+    static let rightToLeftLetter: UInt16 = 1 << 13
+    static let rightToLeftNeutral: UInt16 = 1 << 14
 
     /// The scripts bits 8–11 name (index 0 is "none").
     static let scripts: [UInt32] = [
@@ -37,6 +40,11 @@ enum CharacterTable {
             if Preparer.isHangingSpace(UInt32(u)) { v |= hangingSpace }
             if DirectShaper.isSimple(u) { v |= directShaping }
             if Preparer.isDefaultIgnorable(UInt32(u)) { v |= defaultIgnorable }
+            switch Bidi.pureRightToLeftKind(UInt16(u)) {
+            case 2: v |= rightToLeftLetter
+            case 1: v |= rightToLeftNeutral
+            default: break
+            }
             if u < 0xD800 || u > 0xDFFF {
                 let s = Preparer.strongScript(UInt32(u))
                 let index = s == 0 ? 0 : (scripts.firstIndex(of: s).map(UInt16.init) ?? otherScript)

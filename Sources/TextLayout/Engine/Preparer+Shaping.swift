@@ -69,6 +69,10 @@ extension Preparer {
         // Segments: split after each break opportunity inside the run (edges relative to u0).
         var edges: [Int] = [0]
         var clusterEdges: [Int] = [from]
+        var count = 1
+        for g in from..<(to - 1) where p.breakAfter[g] { count += 1 }
+        edges.reserveCapacity(count + 1)
+        clusterEdges.reserveCapacity(count + 1)
         for g in from..<to where g == to - 1 || p.breakAfter[g] {
             edges.append(Int(p.ends[g]) - u0)
             clusterEdges.append(g + 1)
@@ -88,10 +92,37 @@ extension Preparer {
             keys.append(key(runUnits[edges[k]..<edges[k + 1]], edges[k], edges[k + 1]))
         }
         if let segments = cache.lookup(keys) {
-            for (k, s) in segments.enumerated() {
-                s.run.packed.withUnsafeBufferPointer { packed in
-                    distribute(&p, buf, UnsafeBufferPointer(rebasing: packed[(2 * s.offset)..<(2 * (s.offset + s.count))]),
-                               clusterEdges[k], clusterEdges[k + 1], u0 + edges[k], face)
+            // Segments of one-unit clusters with glyphs of their own and nothing default-ignorable
+            // (`distribute`'s first case) are written here, without a call per segment.
+            let upem = Double(face.metrics.unitsPerEm)
+            let fixedPoint = Self.isFixedPointScale(face.metrics.unitsPerEm)
+            let advances = p.advances, adjust = p.breakAdjust
+            CharacterTable.table.withUnsafeBufferPointer { table in
+                for (k, s) in segments.enumerated() {
+                    let from = clusterEdges[k], to = clusterEdges[k + 1], start = u0 + edges[k]
+                    s.run.packed.withUnsafeBufferPointer { all in
+                        let packed = UnsafeBufferPointer(rebasing: all[(2 * s.offset)..<(2 * (s.offset + s.count))])
+                        var simple = Int(p.ends[to - 1]) - p.start(from) == to - from
+                        if simple {
+                            for j in 0..<(to - from) {
+                                let c = buf[start + j]
+                                if packed[2 * j + 1] & 1 == 0 || c & 0xF800 == 0xD800
+                                    || (c >= 0xAD && table[Int(c)] & CharacterTable.defaultIgnorable != 0) {
+                                    simple = false
+                                    break
+                                }
+                            }
+                        }
+                        if simple {
+                            if !fixedPoint { p.fixedPoint = false }
+                            for j in 0..<(to - from) {
+                                advances[from + j] = Double(packed[2 * j]) / upem
+                                adjust[from + j] = -Double(packed[2 * j + 1] >> 2) / upem
+                            }
+                        } else {
+                            distribute(&p, buf, packed, from, to, start, face)
+                        }
+                    }
                 }
             }
             return
