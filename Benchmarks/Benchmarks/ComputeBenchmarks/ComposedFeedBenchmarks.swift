@@ -76,18 +76,24 @@ enum ComposedFeed {
         var photos: Int
     }
 
+    /// A tree's texts in tree order (stacks' children; the template has no other containers).
+    static func texts(of tree: CellElement) -> [CellText] {
+        var texts: [CellText] = []
+        func walk(_ e: CellElement) {
+            switch e.kind {
+            case .text(let t): texts.append(t)
+            case .stack(let s): s.children.forEach(walk)
+            default: break
+            }
+        }
+        walk(tree)
+        return texts
+    }
+
     /// The posts of `trees` (the template's order: name, time, source, text; photos in child 2).
     static func posts(_ trees: [CellElement]) -> [Post] {
         trees.compactMap { tree in
-            var texts: [CellText] = []
-            func walk(_ e: CellElement) {
-                switch e.kind {
-                case .text(let t): texts.append(t)
-                case .stack(let s): s.children.forEach(walk)
-                default: break
-                }
-            }
-            walk(tree)
+            let texts = Self.texts(of: tree)
             guard texts.count == 4, case .stack(let root) = tree.kind, root.children.count > 2,
                   case .stack(let grid) = root.children[2].kind else { return nil }
             return Post(name: texts[0], time: texts[1], source: texts[2], text: texts[3],
@@ -289,15 +295,7 @@ func registerComposedFeedBenchmarks() {
             }
         }
     } setup: {
-        var texts: [CellText] = []
-        func collect(_ e: CellElement) {
-            switch e.kind {
-            case .text(let t): texts.append(t)
-            case .stack(let s): s.children.forEach(collect)
-            default: break
-            }
-        }
-        ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375)).forEach(collect)
+        let texts = ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375)).flatMap(ComposedFeed.texts(of:))
         return texts
     }
 }

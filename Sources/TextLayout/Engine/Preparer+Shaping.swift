@@ -92,35 +92,15 @@ extension Preparer {
             keys.append(key(runUnits[edges[k]..<edges[k + 1]], edges[k], edges[k + 1]))
         }
         if let segments = cache.lookup(keys) {
-            // Segments of one-unit clusters with glyphs of their own and nothing default-ignorable
-            // (`distribute`'s first case) are written here, without a call per segment.
-            let upem = Double(face.metrics.unitsPerEm)
-            let fixedPoint = Self.isFixedPointScale(face.metrics.unitsPerEm)
-            let advances = p.advances, adjust = p.breakAdjust
+            // Segments of one-unit clusters with glyphs of their own are written here, without a
+            // call per segment; any other goes to `distribute`'s general case.
             CharacterTable.table.withUnsafeBufferPointer { table in
                 for (k, s) in segments.enumerated() {
                     let from = clusterEdges[k], to = clusterEdges[k + 1], start = u0 + edges[k]
                     s.run.packed.withUnsafeBufferPointer { all in
                         let packed = UnsafeBufferPointer(rebasing: all[(2 * s.offset)..<(2 * (s.offset + s.count))])
-                        var simple = Int(p.ends[to - 1]) - p.start(from) == to - from
-                        if simple {
-                            for j in 0..<(to - from) {
-                                let c = buf[start + j]
-                                if packed[2 * j + 1] & 1 == 0 || c & 0xF800 == 0xD800
-                                    || (c >= 0xAD && table[Int(c)] & CharacterTable.defaultIgnorable != 0) {
-                                    simple = false
-                                    break
-                                }
-                            }
-                        }
-                        if simple {
-                            if !fixedPoint { p.fixedPoint = false }
-                            for j in 0..<(to - from) {
-                                advances[from + j] = Double(packed[2 * j]) / upem
-                                adjust[from + j] = -Double(packed[2 * j + 1] >> 2) / upem
-                            }
-                        } else {
-                            distribute(&p, buf, packed, from, to, start, face)
+                        if !distributeOneUnitClusters(&p, buf, packed, from, to, start, face, table) {
+                            distributeMerged(&p, buf, packed, from, to, start, face)
                         }
                     }
                 }
@@ -204,31 +184,43 @@ extension Preparer {
     static func distribute(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                            _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
                            _ face: GlyphSource) {
-        // The common case first: every cluster one code unit with a glyph of its own, none of them
-        // default-ignorable (nothing merged, nothing to share out): each cluster's advance and
-        // kerning are its unit's — what the general loop below computes for such clusters.
-        let start = p.start(from), end = Int(p.ends[to - 1])
-        if end - start == to - from {
-            let simple = CharacterTable.table.withUnsafeBufferPointer { table -> Bool in
-                for u in start..<end {
-                    let c = buf[u]
-                    if packed[2 * (u - u0) + 1] & 1 == 0 || c & 0xF800 == 0xD800
-                        || (c >= 0xAD && table[Int(c)] & CharacterTable.defaultIgnorable != 0) { return false }
-                }
-                return true
-            }
-            if simple {
-                let upem = Double(face.metrics.unitsPerEm)
-                if !Self.isFixedPointScale(face.metrics.unitsPerEm) { p.fixedPoint = false }
-                let advances = p.advances, adjust = p.breakAdjust
-                for k in 0..<(to - from) {
-                    let u = start + k - u0
-                    advances[from + k] = Double(packed[2 * u]) / upem
-                    adjust[from + k] = -Double(packed[2 * u + 1] >> 2) / upem
-                }
-                return
-            }
+        let simple = CharacterTable.table.withUnsafeBufferPointer { table in
+            distributeOneUnitClusters(&p, buf, packed, from, to, u0, face, table)
         }
+        if !simple { distributeMerged(&p, buf, packed, from, to, u0, face) }
+    }
+
+    /// `distribute`'s common case: every cluster one code unit with a glyph of its own, none of
+    /// them default-ignorable (nothing merged, nothing to share out) — each cluster's advance and
+    /// kerning are its unit's, what the general case computes for such clusters. False (nothing
+    /// written) for any other clusters. `table` is `CharacterTable.table`.
+    @inline(__always)
+    static func distributeOneUnitClusters(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                          _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
+                                          _ face: GlyphSource, _ table: UnsafeBufferPointer<UInt16>) -> Bool {
+        let start = p.start(from), end = Int(p.ends[to - 1])
+        guard end - start == to - from else { return false }
+        for u in start..<end {
+            let c = buf[u]
+            if packed[2 * (u - u0) + 1] & 1 == 0 || c & 0xF800 == 0xD800
+                || (c >= 0xAD && table[Int(c)] & CharacterTable.defaultIgnorable != 0) { return false }
+        }
+        let upem = Double(face.metrics.unitsPerEm)
+        if !Self.isFixedPointScale(face.metrics.unitsPerEm) { p.fixedPoint = false }
+        let advances = p.advances, adjust = p.breakAdjust
+        for k in 0..<(to - from) {
+            let u = start + k - u0
+            advances[from + k] = Double(packed[2 * u]) / upem
+            adjust[from + k] = -Double(packed[2 * u + 1] >> 2) / upem
+        }
+        return true
+    }
+
+    /// `distribute`'s general case: glyphs merged into a run of ignorables moved out, ligatures'
+    /// advances shared out, invisible clusters and soft hyphens.
+    static func distributeMerged(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                 _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
+                                 _ face: GlyphSource) {
         if let moved = movingMergedGlyphs(p, buf, packed, from, to, u0) {
             moved.withUnsafeBufferPointer { distribute(&p, buf, $0, from, to, u0, face) }
             return
