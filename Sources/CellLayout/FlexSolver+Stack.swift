@@ -183,7 +183,8 @@ extension FlexSolver {
         for i in items.indices {
             if !items[i].ratio.isNaN, items[i].fixedCross == nil {
                 let r = items[i].ratio
-                items[i].cross = clamp(isRow ? items[i].main / r : items[i].main * r, items[i].minCross, items[i].maxCross)
+                items[i].cross = max(clamp(isRow ? items[i].main / r : items[i].main * r, items[i].minCross, items[i].maxCross),
+                                     items[i].padCross)
                 continue
             }
             let m = try measure(items[i].node, isRow ? .exact(items[i].main) : items[i].crossConstraint,

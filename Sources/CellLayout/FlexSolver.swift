@@ -278,6 +278,14 @@ extension FlexSolver {
         if !p.ratio.isNaN {
             if let x = bw, bh == nil { bh = clamp(x / p.ratio, p.minHeight, p.maxHeight) }
             else if let y = bh, bw == nil { bw = clamp(y * p.ratio, p.minWidth, p.maxWidth) }
+            else if bw == nil, bh == nil {
+                // Neither side given: the width is its content's (none: its padding, within its
+                // limits) and the height follows from it, as CSS sizes an empty box with an
+                // aspect-ratio (border-box: the ratio is of the padded box).
+                let x = max(clamp(0, p.minWidth, p.maxWidth), p.padH)
+                bw = x
+                bh = clamp(x / p.ratio, p.minHeight, p.maxHeight)
+            }
         }
         return Measured(size: Size(width: finish(bw ?? 0, w, p.minWidth, p.maxWidth, padding: p.padH),
                                    height: finish(bh ?? 0, h, p.minHeight, p.maxHeight, padding: p.padV)))

@@ -103,6 +103,17 @@ struct FlexTests {
         #expect(f["r"] == Rect(x: 20, y: 0, width: 15, height: 20))
     }
 
+    /// A box with only an aspect ratio and padding, in a column that does not stretch it: its width
+    /// is its content's (none) plus its padding, 8 + 8 = 16, and the ratio gives the (border-box)
+    /// height, 16 / 0.75 = 21.33… (Chromium: `aspect-ratio: 0.75; padding: 8px` in a flex column).
+    /// Squeezed by a row to 10 tall, its width still never goes below its padding (flexbox tree 0011).
+    @Test func aRatioBoxIsNeverNarrowerThanItsPadding() throws {
+        let f = try frames(.vstack(alignment: .start, [CellElement.box(aspectRatio: 0.75).padding(8).id("r")]))
+        #expect(f["r"] == Rect(x: 0, y: 0, width: 16, height: 16 / 0.75))
+        let g = try frames(.hstack(alignment: .start, [CellElement.box(aspectRatio: 2).padding(8).flex(basis: 10).id("r")]))
+        #expect(g["r"] == Rect(x: 0, y: 0, width: 16, height: 16))
+    }
+
     @Test func shrinkIsWeightedByBaseSize() throws {
         // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
         let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)

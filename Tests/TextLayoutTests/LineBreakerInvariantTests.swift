@@ -78,6 +78,18 @@ import Testing
         #expect(lines(p, 3) == ["W", "W", "W"])
     }
 
+    /// A cluster wider than the line that ends its word keeps the spaces after it (they hang, as
+    /// at every line end) and the hard break after those: width 0.5 em breaks "ab  cd\nx" into
+    /// a, "b  ", c, "d\n", x — as Chromium does with `overflow-wrap: anywhere` (the flexbox corpus:
+    /// texts squeezed to zero width have one line per visible cluster, 320 texts disagreed before).
+    @Test func spacesHangAfterAClusterWiderThanTheLine() {
+        let p = Self.fake("ab  cd\nx")
+        #expect(lines(p, 0.5) == ["a", "b  ", "c", "d\n", "x"])
+        #expect(lines(p, 0.5, anywhere: true) == ["a", "b  ", "c", "d\n", "x"])
+        let q = Self.fake("ab \n")
+        #expect(lines(q, 0.5) == ["a", "b \n", ""])
+    }
+
     @Test func hardBreaks() {
         let p = Self.fake("ab\n\ncd\n")
         #expect(lines(p, 100) == ["ab\n", "\n", "cd\n", ""])

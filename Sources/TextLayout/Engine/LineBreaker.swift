@@ -309,11 +309,15 @@ extension LineBreaker {
                         if lastBreak >= start {
                             return Span(start: start, end: lastBreak + 1, width: contentAtBreak, hardBreak: false)
                         }
-                        if j == start {  // one cluster wider than the line: it goes alone (with its hard break)
-                            if j + 1 < n && kinds[j + 1] == .newline {
-                                return Span(start: start, end: j + 2, width: ifLast, hardBreak: true)
+                        if j == start {
+                            // One cluster wider than the line: it goes alone, with the spaces after
+                            // it (they hang, as at any line end) and the hard break after those.
+                            var end = j + 1
+                            while end < n && kinds[end] == .space { end += 1 }
+                            if end < n && kinds[end] == .newline {
+                                return Span(start: start, end: end + 1, width: ifLast, hardBreak: true)
                             }
-                            return Span(start: start, end: j + 1, width: ifLast, hardBreak: false)
+                            return Span(start: start, end: end, width: ifLast, hardBreak: false)
                         }
                         return Span(start: start, end: j, width: widthEndingAfter(j - 1, from: start), hardBreak: false)
                     }
