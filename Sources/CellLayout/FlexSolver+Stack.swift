@@ -241,10 +241,12 @@ extension FlexSolver {
             case .end: offset = free
             case .spaceBetween:
                 if free > 0, line.count > 1 { between += free / (count - 1) }
+            // Distributed alignment that overflows falls back to *safe* centring (css-align-3 §5.3,
+            // as Chromium does): the items start at the start edge. Plain `center` stays unsafe.
             case .spaceAround:
-                if free > 0 { offset = free / count / 2; between += free / count } else { offset = free / 2 }
+                if free > 0 { offset = free / count / 2; between += free / count }
             case .spaceEvenly:
-                if free > 0 { offset = free / (count + 1); between += free / (count + 1) } else { offset = free / 2 }
+                if free > 0 { offset = free / (count + 1); between += free / (count + 1) }
             }
             var position = offset
             for i in line {

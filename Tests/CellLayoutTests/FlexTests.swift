@@ -153,6 +153,17 @@ struct FlexTests {
         #expect(abs((f["b"]?.minX ?? -1) - xs[1]) < 1e-9)
     }
 
+    /// Two boxes 80 wide that may not shrink in a row 100 wide overflow it by 60: `center` centres
+    /// them anyway (x = −30, unsafe), `spaceAround` and `spaceEvenly` fall back to *safe* centring,
+    /// which starts them at 0, and `spaceBetween` to start — Chromium 156's answers for each.
+    @Test(arguments: [(CellJustification.center, -30.0), (.spaceAround, 0), (.spaceEvenly, 0), (.spaceBetween, 0), (.end, -60)])
+    func justifyWhenTheItemsOverflow(_ mode: CellJustification, _ x: Double) throws {
+        let f = try frames(.hstack(justify: mode, [CellElement.box(width: 80, height: 10).flex(shrink: 0).id("a"),
+                                                  CellElement.box(width: 80, height: 10).flex(shrink: 0).id("b")]), width: 100)
+        #expect(f["a"]?.minX == x)
+        #expect(f["b"]?.minX == x + 80)
+    }
+
     @Test func wrapStartsNewLines() throws {
         // 40 + 10 + 40 = 90 ≤ 100, a third would need 140: two per line, lines 40 tall, 10 apart.
         let boxes = (0..<4).map { CellElement.box(width: 40, height: 40).id("b\($0)") }
