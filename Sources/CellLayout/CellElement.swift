@@ -214,6 +214,17 @@ extension CellElement {
         }
     }
 
+    /// This element with limits on its size (CSS `min-width` … `max-height`): flexing, stretching
+    /// and fitting its content never take it outside them (a limit not given is not changed).
+    public func frame(minWidth: Double? = nil, maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil) -> CellElement {
+        with {
+            if let minWidth { $0.minWidth = minWidth }
+            if let maxWidth { $0.maxWidth = maxWidth }
+            if let minHeight { $0.minHeight = minHeight }
+            if let maxHeight { $0.maxHeight = maxHeight }
+        }
+    }
+
     /// This element with padding.
     public func padding(_ insets: EdgeInsets) -> CellElement { with { $0.padding = insets } }
 

@@ -27,8 +27,47 @@ extension FlexSolver {
         var baseline = Double.nan
     }
 
+    /// Stack `n`'s properties, without the max-width (or max-height) that `unclamped` lifts.
+    @inline(__always)
+    func stackProps(_ n: Int) -> Props {
+        var s = props[n]
+        if _slowPath(unclamped.node == n) {
+            if unclamped.width { s.maxWidth = .infinity } else { s.maxHeight = .infinity }
+        }
+        return s
+    }
+
+    /// An item's flex base size from its content (css-flexbox §9.2.3 E): its max-content size
+    /// along the main axis — *not* clamped by its own max-width or max-height (the hypothetical
+    /// main size is; Chromium: a column of max-width 120 holding a text 221 wide has base 221, so
+    /// it gives up more of a shortfall than a box of base 10 beside it).
+    mutating func contentBase(_ c: Int, isRow: Bool, cross: Dim) throws(CellLayoutError) -> Double {
+        let m = try measure(c, isRow ? .unbounded : cross, isRow ? cross : .unbounded)
+        let measured = isRow ? m.size.width : m.size.height
+        let cp = props[c]
+        let maxMain = isRow ? cp.maxWidth : cp.maxHeight
+        guard _slowPath(maxMain.isFinite), measured >= maxMain - 1e-9 else { return measured }
+        switch cp.kind {
+        case .text:
+            if isRow { return max(measured, try maxContentWidth(c) + cp.padH) }
+            return max(measured, (m.textSize?.height ?? 0) + cp.padV)
+        case .stack:
+            let saved = unclamped
+            unclamped = (c, isRow)
+            defer { unclamped = saved }
+            // measure()'s constraints, without the cap along the main axis.
+            let ow = own(isRow ? .unbounded : cross, cp.width, cp.minWidth, cp.maxWidth, padding: cp.padH)
+            let oh = own(isRow ? cross : .unbounded, cp.height, cp.minHeight, cp.maxHeight, padding: cp.padV)
+            let u = try stack(c, isRow ? ow : Self.capped(ow, max(cp.maxWidth, cp.minWidth, cp.padH)),
+                              isRow ? Self.capped(oh, max(cp.maxHeight, cp.minHeight, cp.padV)) : oh)
+            return max(measured, isRow ? u.size.width : u.size.height)
+        default:
+            return measured
+        }
+    }
+
     mutating func stack(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
-        let s = props[n]
+        let s = stackProps(n)
         let padCross = s.isRow ? s.padV : s.padH
         // A column's width is settled before its children are laid out (CSS sizes a block-level
         // box's width first: fit-content within the room it has), so stretched children and their
@@ -63,7 +102,7 @@ extension FlexSolver {
     /// The flexbox algorithm for stack `n` at `w` × `h` (a column's width settled), with room for
     /// one item per visible child in `items` (uninitialized on entry).
     private mutating func flex(_ n: Int, _ w: Dim, _ h: Dim, items: UnsafeMutableBufferPointer<Item>) throws(CellLayoutError) -> Measured {
-        let s = props[n]
+        let s = stackProps(n)
         let isRow = s.isRow
         let padMain = isRow ? s.padH : s.padV
         let padCross = isRow ? s.padV : s.padH
@@ -104,8 +143,7 @@ extension FlexSolver {
             } else if !cp.ratio.isNaN, let cv = crossConstraint.exactValue {
                 base = isRow ? cv * cp.ratio : cv / cp.ratio
             } else {
-                let m = try measure(c, isRow ? .unbounded : crossConstraint, isRow ? crossConstraint : .unbounded)
-                base = isRow ? m.size.width : m.size.height
+                base = try contentBase(c, isRow: isRow, cross: crossConstraint)
             }
             let lo = max(minMain, childPadMain)
             let hypo = max(clamp(base, minMain, maxMain), childPadMain)

@@ -81,6 +81,9 @@ struct FlexSolver: Sendable {
     private var baselineFactors: [String: Double] = [:]
     /// Each node's min-content width (NaN until asked for).
     private var minContent: [Double] = []
+    /// The stack whose max-width (or max-height) is being ignored while its flex base size is
+    /// worked out (css-flexbox §9.2.3: a base size from content is not clamped), or −1.
+    var unclamped: (node: Int, width: Bool) = (-1, false)
 
     init(root: CellElement, layout: CellLayout, textStyles: [TextStyle] = []) {
         var builder = FlexTree.Builder(textStyles: textStyles)
@@ -232,7 +235,7 @@ extension FlexSolver {
     }
 
     @inline(__always)
-    private static func capped(_ d: Dim, _ hi: Double) -> Dim {
+    static func capped(_ d: Dim, _ hi: Double) -> Dim {
         guard hi.isFinite else { return d }
         switch d {
         case .exact: return d
@@ -258,7 +261,7 @@ extension FlexSolver {
     /// A constraint with the element's own size applied: an exact size from the parent stands;
     /// otherwise a fixed size becomes exact.
     @inline(__always)
-    private func own(_ d: Dim, _ fixed: Double, _ lo: Double, _ hi: Double, padding: Double) -> Dim {
+    func own(_ d: Dim, _ fixed: Double, _ lo: Double, _ hi: Double, padding: Double) -> Dim {
         if case .exact = d { return d }
         // A border-box size is never less than its padding (CSS).
         if !fixed.isNaN { return .exact(max(clamp(fixed, lo, hi), padding)) }
@@ -406,7 +409,7 @@ extension FlexSolver {
         return measured
     }
 
-    private mutating func maxContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
+    mutating func maxContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
         let t = props[n].payload
         if !maxContent[t].isNaN { return maxContent[t] }
         let w = try measureText(n, width: nil).size.width

@@ -114,6 +114,25 @@ struct FlexTests {
         #expect(g["r"] == Rect(x: 0, y: 0, width: 16, height: 16))
     }
 
+    /// A flex base size from content is the max-content size, not clamped by the item's max
+    /// (css-flexbox §9.2.3 E; Chromium 156 answers the same, flexbox tree 0000 reduced): a column
+    /// of max-width 120 holding a box 200 wide has base 200 (hypothetical 120); beside a box of
+    /// base 10 in a row 120 wide the free space is 120 − 210 = −90, of which the column gives
+    /// 200/210 (to 114.29) and the box 10/210 (to 5.71) — with base 120 they would be 110.77 and 9.23.
+    /// Down a column 90 tall: a row of max-height 50 holding a box 150 tall (base 150) and a box
+    /// 50 tall: −110 shared 150 : 50 takes the row to 67.5 → clamped to 50 and frozen, then the
+    /// box takes the remaining −10: 40 (with base 50 both would be 45).
+    @Test func contentBaseSizesAreNotClampedByMax() throws {
+        let f = try frames(.hstack([CellElement.vstack([CellElement.box(width: 200, height: 10)]).frame(maxWidth: 120).id("c"),
+                                    CellElement.box(width: 10, height: 10).id("b")]), width: 120)
+        #expect(abs((f["c"]?.width ?? 0) - (200 - 90 * 200 / 210)) < 1e-9)
+        #expect(abs((f["b"]?.width ?? 0) - (10 - 90 * 10 / 210)) < 1e-9)
+        let g = try frames(.vstack(alignment: .start, [CellElement.hstack([CellElement.box(width: 20, height: 150)]).frame(maxHeight: 50).id("r"),
+                                                       CellElement.box(width: 10, height: 50).id("b")]).frame(height: 90))
+        #expect(g["r"]?.height == 50)
+        #expect(g["b"] == Rect(x: 0, y: 50, width: 10, height: 40))
+    }
+
     @Test func shrinkIsWeightedByBaseSize() throws {
         // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
         let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)
