@@ -283,9 +283,11 @@ extension FlexSolver {
             else if let y = bh, bw == nil { bw = clamp(y * p.ratio, p.minWidth, p.maxWidth) }
             else if bw == nil, bh == nil {
                 // Neither side given: the width is its content's (none: its padding, within its
-                // limits) and the height follows from it, as CSS sizes an empty box with an
-                // aspect-ratio (border-box: the ratio is of the padded box).
-                let x = max(clamp(0, p.minWidth, p.maxWidth), p.padH)
+                // limits, and within its height's limits carried over by the ratio: min-height 10
+                // at ratio 1 makes it 10 wide) and the height follows from it, as CSS sizes an
+                // empty box with an aspect-ratio (border-box: the ratio is of the padded box).
+                let carried = clamp(0, p.minHeight * p.ratio, p.maxHeight * p.ratio)
+                let x = max(clamp(carried, p.minWidth, p.maxWidth), p.padH)
                 bw = x
                 bh = clamp(x / p.ratio, p.minHeight, p.maxHeight)
             }

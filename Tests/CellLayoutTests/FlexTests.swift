@@ -112,6 +112,13 @@ struct FlexTests {
         #expect(f["r"] == Rect(x: 0, y: 0, width: 16, height: 16 / 0.75))
         let g = try frames(.hstack(alignment: .start, [CellElement.box(aspectRatio: 2).padding(8).flex(basis: 10).id("r")]))
         #expect(g["r"] == Rect(x: 0, y: 0, width: 16, height: 16))
+        // Its height's limits carry over through the ratio: min-height 10 at ratio 1 makes it 10
+        // wide (Chromium, flexbox tree 0036 reduced); its own min-width wins over a carried-over
+        // max-height (min-width 30, max-height 10 at ratio 2: 30 wide, 30 / 2 = 15 clamped to 10 tall; Chromium too).
+        let h = try frames(.hstack(alignment: .start, [CellElement.box(aspectRatio: 1).frame(minHeight: 10).id("r")]))
+        #expect(h["r"] == Rect(x: 0, y: 0, width: 10, height: 10))
+        let k = try frames(.hstack(alignment: .start, [CellElement.box(aspectRatio: 2).frame(minWidth: 30, maxHeight: 10).id("r")]))
+        #expect(k["r"] == Rect(x: 0, y: 0, width: 30, height: 10))
     }
 
     /// A flex base size from content is the max-content size, not clamped by the item's max
