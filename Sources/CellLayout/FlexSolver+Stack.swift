@@ -141,7 +141,7 @@ extension FlexSolver {
             } else if !fixedMain.isNaN {
                 base = fixedMain
             } else if !cp.ratio.isNaN, let cv = crossConstraint.exactValue {
-                base = isRow ? cv * cp.ratio : cv / cp.ratio
+                base = isRow ? max(cv, cp.padV) * cp.ratio : max(cv, cp.padH) / cp.ratio
             } else {
                 base = try contentBase(c, isRow: isRow, cross: crossConstraint)
             }

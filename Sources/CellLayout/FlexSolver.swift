@@ -279,15 +279,17 @@ extension FlexSolver {
     private func box(_ p: Props, _ w: Dim, _ h: Dim) -> Measured {
         var bw = w.exactValue, bh = h.exactValue
         if !p.ratio.isNaN {
-            if let x = bw, bh == nil { bh = clamp(x / p.ratio, p.minHeight, p.maxHeight) }
-            else if let y = bh, bw == nil { bw = clamp(y * p.ratio, p.minWidth, p.maxWidth) }
+            // The ratio is of the padded box: a side is never less than its padding before the
+            // other follows from it.
+            if let x = bw, bh == nil { bh = clamp(max(x, p.padH) / p.ratio, p.minHeight, p.maxHeight) }
+            else if let y = bh, bw == nil { bw = clamp(max(y, p.padV) * p.ratio, p.minWidth, p.maxWidth) }
             else if bw == nil, bh == nil {
                 // Neither side given: the width is its content's (none: its padding, within its
                 // limits, and within its height's limits carried over by the ratio: min-height 10
                 // at ratio 1 makes it 10 wide) and the height follows from it, as CSS sizes an
                 // empty box with an aspect-ratio (border-box: the ratio is of the padded box).
                 let carried = clamp(0, p.minHeight * p.ratio, p.maxHeight * p.ratio)
-                let x = max(clamp(carried, p.minWidth, p.maxWidth), p.padH)
+                let x = max(clamp(carried, p.minWidth, p.maxWidth), p.padH, p.padV * p.ratio)
                 bw = x
                 bh = clamp(x / p.ratio, p.minHeight, p.maxHeight)
             }

@@ -119,6 +119,14 @@ struct FlexTests {
         #expect(h["r"] == Rect(x: 0, y: 0, width: 10, height: 10))
         let k = try frames(.hstack(alignment: .start, [CellElement.box(aspectRatio: 2).frame(minWidth: 30, maxHeight: 10).id("r")]))
         #expect(k["r"] == Rect(x: 0, y: 0, width: 30, height: 10))
+        // The padding's floor carries over too: padding 4 makes it at least 8 tall, so at ratio 1.5
+        // at least 8 × 1.5 = 12 wide (Chromium: 12 × 8; tree 0127); stretched across a column 0
+        // wide, a box padded 6 + 2 across is 8 wide and so, at ratio 1, 8 tall (Chromium; tree 0552).
+        let m = try frames(.vstack(alignment: .start, [CellElement.box(aspectRatio: 1.5).padding(4).id("r")]))
+        #expect(m["r"] == Rect(x: 0, y: 0, width: 12, height: 8))
+        let n = try frames(.hstack(alignment: .start, [
+            CellElement.vstack([CellElement.box(aspectRatio: 1).padding(EdgeInsets(top: 3, left: 6, bottom: 1, right: 2)).id("r")]).frame(width: 0)]))
+        #expect(n["r"] == Rect(x: 0, y: 0, width: 8, height: 8))
     }
 
     /// A flex base size from content is the max-content size, not clamped by the item's max
