@@ -351,6 +351,11 @@ extension FlexSolver {
             w = p.width
         } else {
             switch p.kind {
+            case .box where !p.ratio.isNaN:
+                // A ratio box is as wide as its height makes it: its given height, else its height's
+                // limits (and its padding's floor) carried over.
+                w = !p.height.isNaN ? max(clamp(p.height, p.minHeight, p.maxHeight), p.padV) * p.ratio
+                    : max(clamp(0, p.minHeight * p.ratio, p.maxHeight * p.ratio), p.padV * p.ratio)
             case .box, .spacer, .custom:
                 w = 0
             case .text:
@@ -360,7 +365,9 @@ extension FlexSolver {
             case .stack:
                 var sum = 0.0, widest = 0.0
                 for k in 0..<p.childCount {
-                    let c = try minContentWidth(childIndex[p.firstChild + k])
+                    let child = childIndex[p.firstChild + k]
+                    var c = try minContentWidth(child)
+                    if p.isRow, !p.wraps { c = try rowMinContentContribution(child, c) }
                     sum += c
                     widest = max(widest, c)
                 }
@@ -371,6 +378,25 @@ extension FlexSolver {
         w = max(clamp(w, p.minWidth, p.maxWidth), p.padH)
         minContent[n] = w
         return w
+    }
+
+    /// An item's min-content contribution to a row (css-flexbox §9.9.3): its min-content width
+    /// (`minContent`: its preferred width where it has one), capped at its flex base size if it
+    /// may not grow and raised to it if it may not shrink, then within its limits — a box 80 wide
+    /// with basis 20 contributes 20 (Chromium: a row of it, a box 60 wide and a text fits 120).
+    private mutating func rowMinContentContribution(_ c: Int, _ minContent: Double) throws(CellLayoutError) -> Double {
+        let cp = props[c]
+        var m = minContent
+        let base: Double? = !cp.basis.isNaN ? cp.basis : !cp.width.isNaN ? cp.width : nil
+        if let base {
+            if cp.grow == 0 { m = min(m, base) }
+            if cp.shrink == 0 { m = max(m, base) }
+        } else {
+            // A base from content is not counted (Chromium: a text that may not shrink still
+            // contributes its min-content width, its narrowest word, not its whole line).
+            return m
+        }
+        return max(clamp(m, cp.minWidth, cp.maxWidth), cp.padH)
     }
 
     // MARK: Text

@@ -148,6 +148,36 @@ struct FlexTests {
         #expect(g["b"] == Rect(x: 0, y: 50, width: 10, height: 40))
     }
 
+    /// A row's min-content width counts an item with a basis that may not grow at no more than its
+    /// basis (css-flexbox §9.9.3; Chromium 156, flexbox tree 0046 reduced). In a column 120 wide, a
+    /// row of a box 80 wide with basis 20, a box 60 wide and "流本" (WenQuanYi 24: 24 per character)
+    /// has max-content 20 + 60 + 48 = 128 and min-content 20 + 60 + 24 = 104 (not 80 + 60 + 24 = 164),
+    /// so it fits the column: 120 wide. The 8 it lacks is shared by base size 20 : 60 : 48 —
+    /// 18.75, 56.25 and 45, where the text breaks into two lines 24 wide.
+    @Test func aRowsMinContentCountsAnUngrowableItemAtItsBasis() throws {
+        let style = TextStyle(font: "WenQuanYi Micro Hei", size: 24)
+        let f = try frames(.vstack([.hstack([CellElement.box(width: 80, height: 10).flex(basis: 20).id("a"),
+                                             CellElement.box(width: 60, height: 10).id("b"),
+                                             CellElement.text("流本", style: style).id("t")]).alignSelf(.center).id("row")]), width: 120)
+        #expect(f["row"]?.minX == 0 && f["row"]?.width == 120)
+        #expect(f["a"]?.width == 18.75)
+        #expect(f["b"] == Rect(x: 18.75, y: 0, width: 56.25, height: 10))
+        #expect(f["t"]?.minX == 75 && f["t"]?.width == 24)
+    }
+
+    /// A ratio box's min-content width is what its height's limits make it: min-height 30 at
+    /// ratio 1 → 30. A row (padding 8, spacing 10) of it, a box 20 wide and one 40 wide cannot be
+    /// narrower than 8 + 30 + 10 + 20 + 10 + 40 + 8 = 126, so in a column 120 wide aligned to the
+    /// end it overflows at x = 120 − 126 = −6 and nothing shrinks (Chromium, tree 0037 reduced).
+    @Test func aRatioBoxsMinContentWidthComesFromItsHeightsLimits() throws {
+        let f = try frames(.vstack(alignment: .end, [
+            .hstack(spacing: 10, [CellElement.box(aspectRatio: 1).frame(minHeight: 30).id("r"), CellElement.box(width: 20).id("b"),
+                                  CellElement.box(width: 40, height: 10)]).padding(8).id("row")]), width: 120)
+        #expect(f["row"] == Rect(x: -6, y: 0, width: 126, height: 46))
+        #expect(f["r"] == Rect(x: 2, y: 8, width: 30, height: 30))
+        #expect(f["b"] == Rect(x: 42, y: 8, width: 20, height: 30))
+    }
+
     @Test func shrinkIsWeightedByBaseSize() throws {
         // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
         let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)
