@@ -184,8 +184,11 @@ extension FlexSolver {
         // A row whose width is not given is as wide as its items' max-content contributions, as
         // Chromium sizes it: an item's preferred width (or its content's), clamped — never its
         // flex basis (a box 10 wide with basis 60 contributes 10, then shrinks from 60 to fit).
-        // A wrapping row counts each item's plain max-content contribution (its preferred or
-        // content width, clamped), whatever its basis (Chromium: flex-0262's 80-wide item with basis 0).
+        // A wrapping row counts the same, and is never narrower than its widest item's min-content
+        // width (its min-content width: each item can go on a line of its own) — Chromium:
+        // flex-0262's item 80 wide with basis 0 makes the row 80, a box 10 wide and a text with basis 0
+        // make it as wide as the text's widest character, flex-0161's row with basis 60 holding a
+        // text 65 wide makes it 60.
         if isRow, mainDim.exactValue == nil, s.wraps || items.contains(where: { !props[$0.node].basis.isNaN }) {
             var sum = gap * Double(max(0, items.count - 1))
             for item in items {
@@ -200,10 +203,12 @@ extension FlexSolver {
                     wanted = try measure(item.node, .unbounded, item.crossConstraint).size.width
                 }
                 // The item reaches its own width only by flexing from its basis: down if it may shrink,
-                // up if it may grow; otherwise it stays at its basis.
-                let contribution = s.wraps ? wanted
-                    : wanted < cp.basis ? (cp.shrink > 0 ? wanted : cp.basis) : (cp.grow > 0 ? wanted : cp.basis)
+                // up if it may grow; otherwise it stays at its basis (css-flexbox §9.9.3's clamps).
+                let contribution = wanted < cp.basis ? (cp.shrink > 0 ? wanted : cp.basis) : (cp.grow > 0 ? wanted : cp.basis)
                 sum += max(clamp(contribution, item.minMain, item.maxMain), item.padMain)
+            }
+            if s.wraps {
+                for item in items { sum = max(sum, try minContentWidth(item.node)) }
             }
             contentMain = sum
         }

@@ -70,6 +70,22 @@ struct FlexTests {
         #expect(a.width == 0 && a.minX == -15 + 40)
     }
 
+    /// A wrapping row whose width is not given counts an item with a basis at what it can flex to
+    /// from it, as a single-line row does, but is never narrower than its widest item's min-content
+    /// width (each item can take a line of its own). A box 10 wide and "动高" (WenQuanYi 24, 24 per
+    /// character) with basis 0: 10 + 0 = 10 < 24, so the row is 24 wide (and both fit one line at
+    /// their hypothetical sizes, 10 + 0: the text's box is 0 wide at x = 10); the text, then a box 30
+    /// wide with basis 10: 0 + 10 < 30, so 30, the box at x = 0 + 0 (Chromium 156 for both).
+    @Test func aWrappingRowIsNeverNarrowerThanItsWidestItemsMinContent() throws {
+        let text = CellElement.text("动高", style: TextStyle(font: "WenQuanYi Micro Hei", size: 24)).flex(basis: 0).id("t")
+        let f = try frames(.hstack(alignment: .start, [.hstack(wraps: true, [CellElement.box(width: 10, height: 10).id("b"), text]).id("row")]))
+        #expect(f["row"]?.width == 24)
+        #expect(f["t"]?.minX == 10)
+        let g = try frames(.hstack(alignment: .start, [.hstack(wraps: true, [text, CellElement.box(width: 30, height: 10).flex(basis: 10).id("b")]).id("row")]))
+        #expect(g["row"]?.width == 30)
+        #expect(g["b"]?.minX == 0)
+    }
+
     /// A wrapping row whose width is not given is as wide as its items' plain contributions
     /// (10 + 0 + 50 = 60: the middle box has only a basis), and its lines are then broken at that
     /// width by the items' hypothetical sizes (10 + 20 = 30 fits, + 50 = 80 does not): two lines,
