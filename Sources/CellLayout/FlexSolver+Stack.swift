@@ -215,7 +215,31 @@ extension FlexSolver {
         // Fit-content of a wrapping row: its max-content width (every item on one line) within the room.
         if s.wraps, lines.count > 1, case .atMost(let v) = mainDim { contentMain = max(contentMain, v) }
         var floor = 0.0
-        if isRow, case .atMost(let v) = mainDim, contentMain > v { floor = try minContentWidth(n) - padMain }
+        if isRow, case .atMost(let v) = mainDim, contentMain > v {
+            floor = try minContentWidth(n) - padMain
+            // An aspect-ratio item whose height is definite here (given to the row, or stretched
+            // to a given height) cannot be narrower than that height makes it — more than the
+            // tree-wide min-content width knows (Chromium: a ratio-1.5 box in a row 120 tall
+            // keeps 180 of a 200-pt room).
+            if items.contains(where: { !$0.ratio.isNaN && $0.fixedCross == nil && $0.crossConstraint.exactValue != nil
+                                       && props[$0.node].width.isNaN && props[$0.node].basis.isNaN }) {
+                var sum = 0.0, widest = 0.0
+                for item in items {
+                    let cp = props[item.node]
+                    var c: Double
+                    if !item.ratio.isNaN, item.fixedCross == nil, item.crossConstraint.exactValue != nil, cp.width.isNaN, cp.basis.isNaN {
+                        c = item.hypo
+                    } else {
+                        c = try minContentWidth(item.node)
+                        if !s.wraps { c = try rowMinContentContribution(item.node, c) }
+                    }
+                    sum += c
+                    widest = max(widest, c)
+                }
+                let content = (s.wraps ? widest : sum + gap * Double(max(0, items.count - 1))) + padMain
+                floor = max(clamp(content, s.minWidth, s.maxWidth), padMain) - padMain
+            }
+        }
         let innerMain = inner(contentMain, mainDim, outer: isRow ? w : h, padding: padMain,
                               isRow ? s.minWidth : s.minHeight, isRow ? s.maxWidth : s.maxHeight, floor: floor)
 

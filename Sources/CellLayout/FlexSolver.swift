@@ -384,7 +384,7 @@ extension FlexSolver {
     /// (`minContent`: its preferred width where it has one), capped at its flex base size if it
     /// may not grow and raised to it if it may not shrink, then within its limits — a box 80 wide
     /// with basis 20 contributes 20 (Chromium: a row of it, a box 60 wide and a text fits 120).
-    private mutating func rowMinContentContribution(_ c: Int, _ minContent: Double) throws(CellLayoutError) -> Double {
+    mutating func rowMinContentContribution(_ c: Int, _ minContent: Double) throws(CellLayoutError) -> Double {
         let cp = props[c]
         var m = minContent
         let base: Double? = !cp.basis.isNaN ? cp.basis : !cp.width.isNaN ? cp.width : nil

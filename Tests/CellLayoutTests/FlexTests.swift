@@ -194,6 +194,17 @@ struct FlexTests {
         #expect(f["b"] == Rect(x: 42, y: 8, width: 20, height: 30))
     }
 
+    /// A ratio box stretched across a row 120 tall is 120 × 1.5 = 180 wide and cannot be narrower
+    /// (its height is definite there): beside a box 28 wide the row's min-content width is 208, so
+    /// centred in a column 200 wide it overflows at x = (200 − 208) / 2 = −4 (Chromium 156, tree
+    /// 0119 reduced; the tree-wide min-content of the ratio box, 0, would have squeezed it to 172).
+    @Test func aStretchedRatioBoxKeepsTheWidthItsDefiniteHeightGives() throws {
+        let f = try frames(.vstack(alignment: .center, [
+            .hstack([CellElement.box(aspectRatio: 1.5).id("r"), CellElement.box(width: 28, height: 10)]).frame(height: 120).id("row")]), width: 200)
+        #expect(f["row"] == Rect(x: -4, y: 0, width: 208, height: 120))
+        #expect(f["r"] == Rect(x: -4, y: 0, width: 180, height: 120))
+    }
+
     @Test func shrinkIsWeightedByBaseSize() throws {
         // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
         let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)

@@ -43,6 +43,7 @@ import Testing
             guard case .object(let c) = try JSONParser.parse(String(line)), case .string(let id)? = c["id"],
                   case .number(let width)? = c["width"], let tree = c["layout"],
                   case .array(let frames)? = c["frames"], case .array(let texts)? = c["texts"] else { continue }
+            if let only = ProcessInfo.processInfo.environment["FLEX_CORPUS_ONLY"], !only.split(separator: ",").contains(Substring(id)) { continue }
             let spec = JSONValue.object(JSONObject([("width", .number(width)), ("scale", .number(0)), ("separatorStyle", .string("none")),
                                                     ("rowHeight", .string("automatic")),
                                                     ("rows", .array([.object(JSONObject([("layout", tree)]))]))]))
@@ -91,9 +92,9 @@ import Testing
         if let report = ProcessInfo.processInfo.environment["FLEX_CORPUS_REPORT"] {
             try o.disagreements.joined(separator: "\n").write(toFile: report, atomically: true, encoding: .utf8)
         }
-        // The target is every compared tree; today 502 of 595 agree (docs/ACCURACY.md lists
+        // The target is every compared tree; today 504 of 595 agree (docs/ACCURACY.md lists
         // the classes of disagreement left). This floor keeps what agrees from regressing.
         #expect(o.compared >= 590)
-        #expect(o.agreeing >= 502, "\(o.compared - o.agreeing) trees disagree")
+        #expect(o.agreeing >= 504, "\(o.compared - o.agreeing) trees disagree")
     }
 }
