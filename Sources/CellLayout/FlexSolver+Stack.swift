@@ -32,7 +32,7 @@ extension FlexSolver {
     func stackProps(_ n: Int) -> Props {
         var s = props[n]
         if _slowPath(unclamped.node == n) {
-            if unclamped.width { s.maxWidth = .infinity } else { s.maxHeight = .infinity }
+            if unclamped.width { s.minWidth = 0; s.maxWidth = .infinity } else { s.minHeight = 0; s.maxHeight = .infinity }
         }
         return s
     }
@@ -46,11 +46,14 @@ extension FlexSolver {
         let measured = isRow ? m.size.width : m.size.height
         let cp = props[c]
         let maxMain = isRow ? cp.maxWidth : cp.maxHeight
-        guard _slowPath(maxMain.isFinite), measured >= maxMain - 1e-9 else { return measured }
+        let minMain = isRow ? cp.minWidth : cp.minHeight
+        guard _slowPath(maxMain.isFinite && measured >= maxMain - 1e-9) || _slowPath(minMain > 0 && measured <= minMain + 1e-9) else {
+            return measured
+        }
         switch cp.kind {
         case .text:
-            if isRow { return max(measured, try maxContentWidth(c) + cp.padH) }
-            return max(measured, (m.textSize?.height ?? 0) + cp.padV)
+            if isRow { return try maxContentWidth(c) + cp.padH }
+            return (m.textSize?.height ?? 0) + cp.padV
         case .stack:
             let saved = unclamped
             unclamped = (c, isRow)
@@ -60,7 +63,7 @@ extension FlexSolver {
             let oh = own(isRow ? cross : .unbounded, cp.height, cp.minHeight, cp.maxHeight, padding: cp.padV)
             let u = try stack(c, isRow ? ow : Self.capped(ow, max(cp.maxWidth, cp.minWidth, cp.padH)),
                               isRow ? Self.capped(oh, max(cp.maxHeight, cp.minHeight, cp.padV)) : oh)
-            return max(measured, isRow ? u.size.width : u.size.height)
+            return isRow ? u.size.width : u.size.height
         default:
             return measured
         }
@@ -135,7 +138,7 @@ extension FlexSolver {
                 crossConstraint = isRow ? .unbounded : crossDim.loosened
             }
             let fixedMain = isRow ? cp.width : cp.height
-            let base: Double
+            var base: Double
             if !cp.basis.isNaN {
                 base = cp.basis
             } else if !fixedMain.isNaN {
@@ -145,6 +148,9 @@ extension FlexSolver {
             } else {
                 base = try contentBase(c, isRow: isRow, cross: crossConstraint)
             }
+            // A border-box basis is never less than the padding (CSS: a spacer padded 8 with
+            // basis 0 grows from 8).
+            base = max(base, childPadMain)
             let lo = max(minMain, childPadMain)
             let hypo = max(clamp(base, minMain, maxMain), childPadMain)
             (items.baseAddress.unsafelyUnwrapped + k).initialize(to: Item(

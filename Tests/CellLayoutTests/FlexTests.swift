@@ -205,6 +205,21 @@ struct FlexTests {
         #expect(f["r"] == Rect(x: -4, y: 0, width: 180, height: 120))
     }
 
+    /// Nor by its min (css-flexbox §9.2.3 E): down a column 60 tall, a stack of min-height 30
+    /// holding a box 20 tall has base 20 (hypothetical 30) and grows with a stack holding a box 23
+    /// tall: 60 − 20 − 23 = 17, 8.5 each, so 28.5 — below its min: it is frozen at 30 and the other
+    /// takes the rest, 30 (Chromium 156; with base 30 they would be 33.5 and 26.5). And a basis is
+    /// never below the padding: a spacer padded 6 + 2 with basis 0 and grow 0.5 in a row 320 wide
+    /// grows from 8 by half of 312: 164 (Chromium 156).
+    @Test func contentBaseSizesAreNotRaisedByMinAndBasesCoverThePadding() throws {
+        let f = try frames(.vstack([CellElement.vstack([CellElement.box(width: 10, height: 20)]).frame(minHeight: 30).flex(grow: 1).id("a"),
+                                    CellElement.vstack([CellElement.box(width: 10, height: 23)]).flex(grow: 1).id("b")]).frame(height: 60))
+        #expect(f["a"]?.height == 30)
+        #expect(f["b"]?.minY == 30 && f["b"]?.height == 30)
+        let g = try frames(.hstack([CellElement.spacer.padding(EdgeInsets(top: 3, left: 6, bottom: 1, right: 2)).flex(grow: 0.5, basis: 0).id("s")]), width: 320)
+        #expect(g["s"]?.width == 8 + 312 * 0.5)
+    }
+
     @Test func shrinkIsWeightedByBaseSize() throws {
         // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
         let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)
