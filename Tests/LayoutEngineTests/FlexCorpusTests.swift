@@ -79,6 +79,25 @@ import Testing
         return outcome
     }
 
+    /// Every tree of the corpus lays out to the same frames, to the bit, whether the layouter keeps
+    /// prepared cells (a solver prepared once and laid out again) or not (a fresh solver).
+    @Test func keptCellsAnswerAsFreshOnes() throws {
+        let kept = Layouter(preparedCellUnits: Layouter.defaultPreparedCellUnits), fresh = Layouter(preparedCellUnits: 0)
+        var differing: [String] = []
+        for line in try String(contentsOf: Self.url, encoding: .utf8).split(separator: "\n") {
+            guard case .object(let c) = try JSONParser.parse(String(line)), case .string(let id)? = c["id"],
+                  case .number(let width)? = c["width"], let tree = c["layout"] else { continue }
+            let spec = JSONValue.object(JSONObject([("width", .number(width)), ("scale", .number(0)), ("separatorStyle", .string("none")),
+                                                    ("rowHeight", .string("automatic")),
+                                                    ("rows", .array([.object(JSONObject([("layout", tree)]))]))]))
+            let decoded = try LayoutSpec.decode(spec).spec
+            let a = try kept.compute(decoded).sections[0].elements[0].frames ?? []
+            let b = try fresh.compute(decoded).sections[0].elements[0].frames ?? []
+            if a != b { differing.append(id) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) trees differ: \(differing.prefix(10))")
+    }
+
     @Test func corpusIsThere() throws {
         let count = try String(contentsOf: Self.url, encoding: .utf8).split(separator: "\n").count
         #expect(count >= 500)
