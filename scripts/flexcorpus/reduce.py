@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Cuts flexbox-corpus trees that disagree with Chromium down to small trees that still disagree (delta debugging:
+remove a child, hoist a stack's child, drop a property, halve a text; keep the first change that still disagrees;
+repeat until none does). Every round renders all candidates of all trees in one Chromium page.
+
+    scripts/flexcorpus/reduce.py IDS_FILE OUT.jsonl      (IDS_FILE: one tree id per line, e.g. from
+                                                          FLEX_CORPUS_REPORT; keep it to ~10 trees per run)
+    LAYOUT_BIN=.build/release/layout (default)
+
+Writes {"id", "width", "layout"} per tree; scripts/flexcorpus/probe.py shows both engines' frames for them."""
+import json, os, re, subprocess, sys, tempfile, html, copy, collections
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts/flexcorpus"))
+import generate as g
+BIN = os.environ.get("LAYOUT_BIN", os.path.join(ROOT, ".build/release/layout"))
+ids = [l.strip() for l in open(sys.argv[1]) if l.strip()]
+corpus = {}
+for l in open(os.path.join(ROOT, "Tests/Fixtures/flexbox/corpus.jsonl")):
+    c = json.loads(l)
+    if c["id"] in ids: corpus[c["id"]] = c
+
+def chromium(cases):
+    body = "".join('<div class=case data-id="%s" style="width:%spx">%s</div>' % (c["id"], c["width"], g.render(c["layout"], [])) for c in cases)
+    with tempfile.TemporaryDirectory() as tmp:
+        page = os.path.join(tmp, "page.html")
+        open(page, "w", encoding="utf-8").write(g.PAGE % {"fonts": "file://" + os.path.join(ROOT, "Fonts"), "cases": body})
+        dom = subprocess.run(["chromium", "--headless", "--disable-gpu", "--no-sandbox", "--user-data-dir=" + os.path.join(tmp, "p"),
+                              "--allow-file-access-from-files", "--force-device-scale-factor=1", "--window-size=1200,900",
+                              "--virtual-time-budget=60000", "--dump-dom", "file://" + page], capture_output=True, text=True, timeout=1200).stdout
+    return json.loads(re.search(r"BEGIN(\{.*\})END", html.unescape(dom), re.S).group(1))
+
+def engine(cases):
+    out = {}
+    byw = collections.defaultdict(list)
+    for c in cases: byw[c["width"]].append(c)
+    for w, cs in byw.items():
+        spec = {"width": w, "scale": 0, "separatorStyle": "none", "rowHeight": "automatic", "rows": [{"layout": c["layout"]} for c in cs]}
+        p = subprocess.run([BIN, "compute", "-", "--quiet"], input=json.dumps(spec), capture_output=True, text=True)
+        if p.returncode != 0:
+            for c in cs: out[c["id"]] = None
+            continue
+        rows = json.loads(p.stdout)["sections"][0]["rows"]
+        for c, r in zip(cs, rows): out[c["id"]] = {tuple(f["path"]): f["rect"] for f in r.get("frames", [])}
+    return out
+
+def disagrees(ours, theirs):
+    if ours is None: return False
+    th = {tuple(f["path"]): f["rect"] for f in theirs["frames"]}
+    if set(th) != set(ours): return True
+    return any(any(abs(a - b) > 0.5 for a, b in zip(ours[p], th[p])) for p in th)
+
+def nodes(e, path=()):
+    yield path, e
+    for i, ch in enumerate(e.get("children", [])):  # an overlay is atomic: its base must stay a sized box
+        yield from nodes(ch, path + (i,))
+
+def get(tree, path):
+    e = tree
+    for i in path: e = e["children"][i] if "children" in e else e["overlay"][i]
+    return e
+
+def candidates(tree):
+    out = []
+    for path, e in nodes(tree):
+        if "children" in e:
+            for i in range(len(e["children"])):
+                t = copy.deepcopy(tree); del get(t, path)["children"][i]; out.append(t)
+    for path, e in nodes(tree):
+        if path and "stack" in e:
+            kids = e.get("children", []) or []
+            for k in kids:
+                t = copy.deepcopy(tree); parent = get(t, path[:-1]); parent["children"][path[-1]] = copy.deepcopy(k); out.append(t)
+        if not path and "stack" in e and len(e["children"]) == 1 and "stack" in e["children"][0]:
+            out.append(copy.deepcopy(e["children"][0]))
+    for path, e in nodes(tree):
+        for k in list(e.keys()):
+            if k in ("stack", "box", "text", "textStyle", "children", "overlay", "spacer"): continue
+            t = copy.deepcopy(tree); del get(t, path)[k]; out.append(t)
+        if "box" in e:
+            for k in list(e["box"].keys()):
+                if len(e["box"]) > 1:
+                    t = copy.deepcopy(tree); del get(t, path)["box"][k]; out.append(t)
+        if "text" in e:
+            words = e["text"].split(" ")
+            if len(words) > 1:
+                t = copy.deepcopy(tree); get(t, path)["text"] = " ".join(words[:len(words) // 2]); out.append(t)
+                t = copy.deepcopy(tree); get(t, path)["text"] = words[0]; out.append(t)
+            elif len(e["text"]) > 1:
+                t = copy.deepcopy(tree); get(t, path)["text"] = e["text"][:len(e["text"]) // 2]; out.append(t)
+    return out
+
+current = {i: c["layout"] for i, c in corpus.items()}
+width = {i: c["width"] for i, c in corpus.items()}
+done = set()
+for rnd in range(60):
+    batch = []
+    for i, tree in current.items():
+        if i in done: continue
+        for k, t in enumerate(candidates(tree)):
+            batch.append({"id": "%s~%d" % (i, k), "width": width[i], "layout": t, "_of": i})
+    if not batch: break
+    print("round", rnd, len(batch), "candidates", file=sys.stderr, flush=True)
+    chrome = chromium(batch); ours = engine(batch)
+    progressed = set()
+    for c in batch:
+        i = c["_of"]
+        if i in progressed: continue
+        if disagrees(ours[c["id"]], chrome[c["id"]]):
+            current[i] = c["layout"]; progressed.add(i)
+    for i in current:
+        if i not in progressed: done.add(i)
+with open(sys.argv[2], "w") as f:
+    for i, t in current.items():
+        f.write(json.dumps({"id": i, "width": width[i], "layout": t}, ensure_ascii=False) + "\n")
