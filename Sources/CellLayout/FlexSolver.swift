@@ -24,10 +24,10 @@ struct FlexSolver: Sendable {
         var payload = -1  // text index, or custom key
         var parent = -1, indexInParent = 0
         /// A row whose layout depends on whether its height is given, not only on its value: a
-        /// row that its parent row stretches (its height is then definite, css-flexbox §9.8) and
-        /// that stretches a child taking its width from an aspect ratio (a definite height makes
-        /// the ratio apply). Its height measured as content never answers a request for exactly
-        /// that height.
+        /// single-line row whose height is definite (css-flexbox §9.8: given, stretched by a row,
+        /// or an item of a column whose height is definite) and that stretches a child taking its
+        /// width from an aspect ratio (a definite height makes the ratio apply). Its height
+        /// measured as content never answers a request for exactly that height.
         var strictHeight = false
 
         var padH: Double { padLeft + padRight }

@@ -59,21 +59,25 @@ final class FlexTree: @unchecked Sendable {
         mutating func markRows() {
             needsBaseline = Array(repeating: false, count: props.count)
             // Parents come before their children in `props`, so one pass top-down suffices.
-            // (`strictHeight` is first set on the rows a parent row stretches, then kept only where
-            // the row itself stretches a ratio child.)
+            // A height is definite (css-flexbox §9.8) when it is given, when a single-line row
+            // stretches the element (once the line's height is known), or when the element is an
+            // item of a column whose height is definite (its size after flexing).
+            var definite = Array(repeating: false, count: props.count)
             for n in props.indices {
                 let p = props[n]
+                if !p.height.isNaN { definite[n] = true }
                 let stretchingRow = p.kind == .stack && p.isRow && !p.wraps
                 var stretchesRatioChild = false
                 for k in 0..<p.childCount {
                     let c = childIndex[p.firstChild + k]
                     let align = props[c].alignSelf ?? p.alignment
                     if (p.kind == .stack && p.isRow && align == .firstBaseline) || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
-                    guard stretchingRow, align == .stretch, props[c].height.isNaN else { continue }
-                    if !props[c].ratio.isNaN, props[c].width.isNaN, props[c].basis.isNaN { stretchesRatioChild = true }
-                    if props[c].kind == .stack, props[c].isRow { props[c].strictHeight = true }
+                    if p.kind == .stack, !p.isRow, definite[n] { definite[c] = true }
+                    guard p.kind == .stack, p.isRow, align == .stretch, props[c].height.isNaN else { continue }
+                    definite[c] = true  // (a wrapping row's lines stretch their items too)
+                    if stretchingRow, !props[c].ratio.isNaN, props[c].width.isNaN, props[c].basis.isNaN { stretchesRatioChild = true }
                 }
-                props[n].strictHeight = props[n].strictHeight && stretchesRatioChild
+                props[n].strictHeight = stretchingRow && stretchesRatioChild && definite[n] && p.height.isNaN
             }
         }
 

@@ -220,6 +220,22 @@ struct FlexTests {
         #expect(g["s"]?.width == 8 + 312 * 0.5)
     }
 
+    /// A height is definite where css-flexbox §9.8 says so — given, stretched by a row, or that of
+    /// an item of a column whose height is definite — and only there does a stretched ratio box
+    /// take its width from it. A row of a ratio-1.5 box and a box 80 × 60, in a column a row
+    /// stretches: the column is definite, so is the row (60 tall, 80 wide from its content), and
+    /// the ratio box starts from 60 × 1.5 = 90; 90 + 80 in 80 shrinks both by base: 90 − 90 · 90/170
+    /// and 80 − 90 · 80/170 (Chromium 156: 42.36 and 37.64, tree 0057 reduced). The same row in a
+    /// column whose height is not definite leaves the ratio box 0 wide (Chromium too).
+    @Test func aStretchedRatioBoxUsesOnlyADefiniteHeight() throws {
+        let row = CellElement.hstack([CellElement.box(aspectRatio: 1.5).id("r"), CellElement.box(width: 80, height: 60).id("b")])
+        let f = try frames(.hstack([.vstack([row])]), width: 200)
+        #expect(abs((f["r"]?.width ?? 0) - (90 - 90 * 90.0 / 170)) < 1e-9)
+        #expect(abs((f["b"]?.width ?? 0) - (80 - 90 * 80.0 / 170)) < 1e-9)
+        let g = try frames(.vstack([row]), width: 200)
+        #expect(g["r"]?.width == 0 && g["b"]?.width == 80)
+    }
+
     @Test func shrinkIsWeightedByBaseSize() throws {
         // 80 + 40 = 120 in 100: 20 to take away, 80/120 of it from a (13.33…), 40/120 from b (6.66…).
         let f = try frames(.hstack([CellElement.box(width: 80, height: 10).id("a"), CellElement.box(width: 40, height: 10).id("b")]), width: 100)
