@@ -18,11 +18,27 @@ public struct CellLayout: Sendable {
     /// Measures `.custom` elements: `(key, width)` → size, where width nil means "as wide as it
     /// likes". Nil when the trees hold none.
     public var customMeasure: (@Sendable (_ key: Int, _ width: Double?) throws -> Size)?
+    /// Where a text's first baseline lies, for `firstBaseline` alignment: `.exact` (the default)
+    /// or `.css`.
+    public var baselines: BaselinePlacement = .exact
+
+    /// Where a text's first baseline lies below the top of its lines.
+    public enum BaselinePlacement: String, Sendable, CaseIterable {
+        /// The primary font's ascent (plus half its line gap), unrounded — as UIKit's
+        /// `firstBaselineAnchor` of a label.
+        case exact
+        /// As browsers place it (Chromium): the ascent and descent rounded to whole points, the
+        /// half-leading (the line height less their sum, halved) rounded down, the baseline at the
+        /// rounded ascent plus that — for layouts compared with, or drawn by, a web view.
+        case css
+    }
 
     /// A layout measuring texts with `textEngine`.
-    public init(textEngine: TextEngine?, customMeasure: (@Sendable (_ key: Int, _ width: Double?) throws -> Size)? = nil) {
+    public init(textEngine: TextEngine?, customMeasure: (@Sendable (_ key: Int, _ width: Double?) throws -> Size)? = nil,
+                baselines: BaselinePlacement = .exact) {
         self.textEngine = textEngine
         self.customMeasure = customMeasure
+        self.baselines = baselines
     }
 
     /// Lays `root` out at `width` (the row's content width; nil = as wide as its content): the root

@@ -479,6 +479,12 @@ extension FlexSolver {
         do throws(TextLayoutError) {
             let m = try engine.metrics(of: style.font)
             let gap = style.fontLeading ? m.leading(size: 1) : 0
+            if layout.baselines == .css {
+                // Chromium: ascent and descent rounded, the half-leading of the line rounded down.
+                let ascent = m.ascent(size: style.size), descent = m.descent(size: style.size)
+                let a = ascent.rounded(), d = descent.rounded()
+                return a + ((ascent + descent + gap * style.size - a - d) / 2).rounded(.down)
+            }
             let factor = m.ascent(size: 1) + gap / 2
             baselineFactors[key] = factor
             return factor * style.size

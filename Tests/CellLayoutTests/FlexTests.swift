@@ -365,6 +365,23 @@ struct FlexTests {
         #expect(abs((f["small"]?.minY ?? -1) - (ascent(20) - ascent(10))) < 1e-9)
     }
 
+    /// `baselines: .css` places a first baseline as Chromium does: DejaVu Sans (ascender 1901,
+    /// descender 483 per 2048 em, no line gap) at 20 pt has ascent 18.564 and descent 4.717, rounded
+    /// 19 and 5; its line is 23.281 tall, so the half-leading (23.281 − 24) / 2 = −0.36 rounds down
+    /// to −1: the baseline is at 18 (Chromium: flexbox tree 0006 reduced). At 10 pt: 9.282 and 2.358
+    /// round to 9 and 2, (11.641 − 11) / 2 = 0.32 rounds down to 0: at 9. So "small" sits 18 − 9 = 9
+    /// below "Big" (exact: 18.564 − 9.282 = 9.282), and an empty box aligned by its bottom edge at 18.
+    @Test func cssBaselinesRoundAsABrowserDoes() throws {
+        let big = CellElement.text("Big", style: TextStyle(size: 20)).id("big")
+        let small = CellElement.text("small", style: TextStyle(size: 10)).id("small")
+        let css = CellLayout(textEngine: Self.engine, baselines: .css)
+        let a = try css.arrange(.hstack(alignment: .firstBaseline, [big, small, CellElement.box(width: 5, height: 0).id("empty")]), width: 375)
+        let f = Dictionary(uniqueKeysWithValues: a.frames.compactMap { f in f.id.map { ($0, f.rect) } })
+        #expect(f["big"]?.minY == 0)
+        #expect(f["small"]?.minY == 9)
+        #expect(f["empty"]?.minY == 18)
+    }
+
     @Test func overflowIsReportedNotFatal() throws {
         var a = CellElement.box(width: 80, height: 10)
         a.minWidth = 80

@@ -47,7 +47,7 @@ extension GridComputation {
     func cellFrames(_ engine: GridEngine, at p: IndexPath, rect: Rect) -> [CellFrame]? {
         guard case .flow(let flow) = engine, let content = flow.payload(at: p), let root = content.layout,
               let textEngine = try? environment.engine() else { return nil }
-        return try? CellLayout(textEngine: textEngine).arrange(root, width: rect.width).frames
+        return try? environment.cellLayout(textEngine).arrange(root, width: rect.width).frames
     }
 
     /// A grid item as a phone would draw it (`ComputeOptions.drawsCells`): its text inside its

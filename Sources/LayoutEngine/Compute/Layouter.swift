@@ -75,8 +75,13 @@ public final class Layouter: Sendable {
     ///   - options: how much detail to return; `fontDirectory` picks the fonts (ignored when the
     ///     layouter was given a `TextEngine`).
     public func compute(_ spec: LayoutSpec, options: ComputeOptions = ComputeOptions()) throws(ComputeError) -> ComputeResult {
+        let baselines: CellLayout.BaselinePlacement
+        switch spec {
+        case .grid(let grid): baselines = grid.baselines ?? .exact
+        case .table(let table): baselines = table.baselines ?? .exact
+        }
         let environment = SizingEnvironment(fonts: fonts(for: FontSetup(directory: options.fontDirectory, fallback: options.fontFallback)),
-                                            wantsCellFrames: options.detail == .full || options.drawsCells)
+                                            wantsCellFrames: options.detail == .full || options.drawsCells, baselines: baselines)
         switch spec {
         case .grid(let grid):
             return try GridComputation(spec: grid, scope: .builtin, environment: environment, path: "", options: options).run()

@@ -50,7 +50,7 @@ struct GridItemSizer: FlowItemSizer {
         if let layout = content.layout, content.size == nil {
             do {
                 let engine = try environment.engine()
-                return scale.ceil(try CellLayout(textEngine: engine).size(of: layout, fittingWidth: request.availableWidth))
+                return scale.ceil(try environment.cellLayout(engine).size(of: layout, fittingWidth: request.availableWidth))
             } catch {
                 return .zero
             }

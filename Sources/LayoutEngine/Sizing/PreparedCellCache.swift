@@ -15,8 +15,10 @@ final class PreparedCellCache: Sendable {
         // The identity is an immutable, empty class instance: compared by reference only.
         let identity: CellLayoutSpec.Identity
         let styles: [TextStyle]
+        /// A cell prepared for one baseline placement is laid out with it: the placement is part of the key.
+        var baselines: CellLayout.BaselinePlacement = .exact
 
-        static func == (a: Key, b: Key) -> Bool { a.identity === b.identity && a.styles == b.styles }
+        static func == (a: Key, b: Key) -> Bool { a.identity === b.identity && a.styles == b.styles && a.baselines == b.baselines }
         func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
     }
 

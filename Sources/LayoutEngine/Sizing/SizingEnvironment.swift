@@ -41,9 +41,16 @@ final class SizingEnvironment: Sendable {
     /// sizing a row lays its cell out without building frames.
     let wantsCellFrames: Bool
 
+    /// Where composed cells put a text's first baseline (the top-level spec's `baselines`).
+    let baselines: CellLayout.BaselinePlacement
+
+    /// A composed-cell layout with this call's engine and baseline placement.
+    func cellLayout(_ engine: TextEngine?) -> CellLayout { CellLayout(textEngine: engine, baselines: baselines) }
+
     init(fonts: Layouter.Fonts, titleMetrics: TitleMetrics = .standard, tableMetrics: TableMetrics = .standard,
-         wantsCellFrames: Bool = true) {
+         wantsCellFrames: Bool = true, baselines: CellLayout.BaselinePlacement = .exact) {
         self.fonts = fonts
+        self.baselines = baselines
         self.wantsCellFrames = wantsCellFrames
         self.titleMetrics = titleMetrics
         self.tableMetrics = tableMetrics

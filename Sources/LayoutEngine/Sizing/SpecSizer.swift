@@ -100,17 +100,17 @@ struct SpecSizer: TableSizer {
         do throws(CellLayoutError) {
             if let identity = cell.identity {
                 // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
-                let key = PreparedCellCache.Key(identity: identity, styles: cell.textStyles)
+                let key = PreparedCellCache.Key(identity: identity, styles: cell.textStyles, baselines: environment.baselines)
                 let prepared: PreparedCell
                 if let known = environment.preparedCells.cell(for: key) {
                     prepared = known
                 } else {
-                    prepared = try CellLayout(textEngine: engine).prepare(cell.root, textStyles: cell.textStyles)
+                    prepared = try environment.cellLayout(engine).prepare(cell.root, textStyles: cell.textStyles)
                     environment.preparedCells.store(prepared, units: prepared.textUnits, for: key)
                 }
                 result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
             } else {
-                result = try CellLayout(textEngine: engine).arrange(cell.root, width: width, textStyles: cell.textStyles)
+                result = try environment.cellLayout(engine).arrange(cell.root, width: width, textStyles: cell.textStyles)
             }
         } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)

@@ -1,9 +1,10 @@
+import CellLayout
 import LayoutGeometry
 
 extension GridSpec {
     /// The member names a grid spec accepts.
     static let fieldNames = [
-        "kind", "width", "height", "scale", "contentInset", "viewport", "layout", "columns", "aspectRatio",
+        "kind", "width", "baselines", "height", "scale", "contentInset", "viewport", "layout", "columns", "aspectRatio",
         "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing",
         "sectionInset", "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
         "sectionFootersPinToVisibleBounds", "alignment", "textStyles", "templates", "sections", "items", "updates", "queries",
@@ -19,6 +20,10 @@ extension GridSpec {
         spec.width = try o.optional("width")?.nonNegative() ?? (nested ? nil : 375)
         spec.height = try o.optional("height")?.nonNegative()
         spec.scale = try o.optional("scale")?.nonNegative() ?? (nested ? nil : 2)
+        if let n = o.optional("baselines") {
+            if nested { throw n.fail("baselines is set once, at the top level (nested tables and grids use it)") }
+            spec.baselines = try n.choice(CellLayout.BaselinePlacement.self)
+        }
         if let n = o.optional("contentInset") { spec.contentInset = try n.insets() }
         if let n = o.optional("viewport") { spec.viewport = try n.viewport() }
         if let n = o.optional("layout") { spec.layout = try n.choice(GridLayoutKind.self) }

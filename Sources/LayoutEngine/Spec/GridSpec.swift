@@ -1,3 +1,4 @@
+import CellLayout
 import LayoutGeometry
 
 /// A grid (UICollectionView + UICollectionViewFlowLayout) spec. See `LayoutSpec` for the
@@ -8,6 +9,10 @@ public struct GridSpec: Hashable, Sendable {
     /// The container height (horizontal grids); nil for vertical grids or nested ones (the row).
     public var height: Double?
     public var scale: Double?
+    /// Where composed cells put a text's first baseline (`firstBaseline` alignment): `exact`
+    /// (UIKit's unrounded ascent) or `css` (a browser's rounding). Set at the top level (nil:
+    /// `exact`); nested tables and grids use the top level's.
+    public var baselines: CellLayout.BaselinePlacement?
     public var contentInset: EdgeInsets = .zero
     /// The viewport; for a horizontal grid `offset` runs along x (the viewport is `width` wide).
     public var viewport = ViewportSpec()

@@ -1,9 +1,10 @@
+import CellLayout
 import LayoutGeometry
 
 extension TableSpec {
     /// The member names a table spec accepts.
     static let fieldNames = [
-        "kind", "width", "scale", "style", "rowHeight", "estimatedRowHeight", "sectionHeaderHeight",
+        "kind", "width", "baselines", "scale", "style", "rowHeight", "estimatedRowHeight", "sectionHeaderHeight",
         "sectionFooterHeight", "separatorStyle", "sectionIndexTitles", "editing", "contentInset", "viewport",
         "tableHeader", "tableFooter", "textStyles", "templates", "sections", "rows", "updates", "queries",
     ]
@@ -18,6 +19,10 @@ extension TableSpec {
         }
         spec.width = try o.optional("width")?.nonNegative() ?? (nested ? nil : 375)
         spec.scale = try o.optional("scale")?.nonNegative() ?? (nested ? nil : 2)
+        if let n = o.optional("baselines") {
+            if nested { throw n.fail("baselines is set once, at the top level (nested tables and grids use it)") }
+            spec.baselines = try n.choice(CellLayout.BaselinePlacement.self)
+        }
         if let n = o.optional("style") { spec.style = try n.choice(TableStyle.self) }
         if let n = o.optional("rowHeight") { spec.rowHeight = try n.heightRule() } else if nested { spec.inheritsRowHeight = true }
         if let n = o.optional("estimatedRowHeight") { spec.estimatedRowHeight = try n.nonNegative() }

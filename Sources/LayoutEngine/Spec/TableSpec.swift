@@ -1,3 +1,4 @@
+import CellLayout
 import LayoutGeometry
 
 /// A table (UITableView) spec. See `LayoutSpec` for the phase contract.
@@ -9,6 +10,10 @@ public struct TableSpec: Hashable, Sendable {
     public var width: Double?
     /// Device pixels per point (default 2; nil in a nested table = the enclosing scale).
     public var scale: Double?
+    /// Where composed cells put a text's first baseline (`firstBaseline` alignment): `exact`
+    /// (UIKit's unrounded ascent) or `css` (a browser's rounding). Set at the top level (nil:
+    /// `exact`); nested tables and grids use the top level's.
+    public var baselines: CellLayout.BaselinePlacement?
     public var style: TableStyle = .plain
     /// The height of rows that say nothing about their own (default 44).
     public var rowHeight: HeightRule = .fixed(44)
