@@ -31,6 +31,10 @@ import Testing
          #"alignment: "middle" is not one of justified, left, center, right"#),
         (#"{"kind": "grid", "scrollDirection": "diagonal", "items": []}"#,
          #"scrollDirection: "diagonal" is not one of vertical, horizontal"#),
+        (#"{"baselines": "rounded", "sections": [{}]}"#, #"baselines: "rounded" is not one of exact, css"#),
+        (#"{"kind": "grid", "baselines": 1, "items": []}"#, "baselines: expected one of exact, css, got a number"),
+        (#"{"sections": [{"rows": [{"table": {"baselines": "css", "sections": [{}]}}]}]}"#,
+         "sections[0].rows[0].table.baselines: baselines is set once, at the top level (nested tables and grids use it)"),
         // Structure.
         (#"[1, 2]"#, "(top level): expected an object (a table or grid spec), got an array"),
         (#"{"kind": "table"}"#, "sections: required field is missing"),
