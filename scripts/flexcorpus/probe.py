@@ -3,7 +3,8 @@
 element with both frames ("!!": they differ by more than 0.5 pt).
 
     scripts/flexcorpus/probe.py FILE.json [--layout BIN]   (FILE: a list of {"id", "width", "layout"}, or one;
-                                                           BIN: default .build/release/layout)"""
+                                                           BIN: default .build/release/layout;
+                                                           FLEX_BASELINES=css: "baselines": "css")"""
 import json, os, re, subprocess, sys, tempfile, html
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts/flexcorpus"))
@@ -25,7 +26,7 @@ with tempfile.TemporaryDirectory() as tmp:
 res = json.loads(re.search(r"BEGIN(\{.*\})END", html.unescape(dom), re.S).group(1))
 def fmt(r): return "[" + ", ".join("%.3f" % v for v in r) + "]" if r else "None"
 for c in cases:
-    spec = {"width": c["width"], "scale": 0, "separatorStyle": "none", "rowHeight": "automatic", "rows": [{"layout": c["layout"]}]}
+    spec = {"width": c["width"], "scale": 0, "separatorStyle": "none", "rowHeight": "automatic", "baselines": os.environ.get("FLEX_BASELINES", "exact"), "rows": [{"layout": c["layout"]}]}
     p = subprocess.run([binary, "compute", "-", "--quiet"], input=json.dumps(spec), capture_output=True, text=True)
     if p.returncode != 0: print(c["id"], "engine error:", p.stderr); continue
     row = json.loads(p.stdout)["sections"][0]["rows"][0]

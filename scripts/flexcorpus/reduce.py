@@ -5,7 +5,7 @@ repeat until none does). Every round renders all candidates of all trees in one 
 
     scripts/flexcorpus/reduce.py IDS_FILE OUT.jsonl      (IDS_FILE: one tree id per line, e.g. from
                                                           FLEX_CORPUS_REPORT; keep it to ~10 trees per run)
-    LAYOUT_BIN=.build/release/layout (default)
+    LAYOUT_BIN=.build/release/layout (default); FLEX_BASELINES=css lays out with "baselines": "css"
 
 Writes {"id", "width", "layout"} per tree; scripts/flexcorpus/probe.py shows both engines' frames for them."""
 import json, os, re, subprocess, sys, tempfile, html, copy, collections
@@ -34,7 +34,7 @@ def engine(cases):
     byw = collections.defaultdict(list)
     for c in cases: byw[c["width"]].append(c)
     for w, cs in byw.items():
-        spec = {"width": w, "scale": 0, "separatorStyle": "none", "rowHeight": "automatic", "rows": [{"layout": c["layout"]} for c in cs]}
+        spec = {"width": w, "scale": 0, "separatorStyle": "none", "rowHeight": "automatic", "baselines": os.environ.get("FLEX_BASELINES", "exact"), "rows": [{"layout": c["layout"]} for c in cs]}
         p = subprocess.run([BIN, "compute", "-", "--quiet"], input=json.dumps(spec), capture_output=True, text=True)
         if p.returncode != 0:
             for c in cs: out[c["id"]] = None
