@@ -299,6 +299,7 @@ extension FlexSolver {
         let firstRect = rects.count
         var lineStart = 0.0
         var baseline = Double.nan
+        var synthesized = false
         for (l, line) in lines.enumerated() {
             let lc = lineCross[l]
             for i in line where items[i].align == .stretch && items[i].fixedCross == nil {
@@ -345,12 +346,17 @@ extension FlexSolver {
                 } else {
                     let r = rects[firstRect + first]
                     baseline = r.minY + (items[first].baseline.isNaN ? r.height : items[first].baseline)
+                    synthesized = items[first].baseline.isNaN
                 }
             }
             lineStart += lc + gap
         }
         let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
                          : Size(width: innerCross + padCross, height: innerMain + padMain)
+        // A baseline synthesized from a first item that overflows the stack's bottom (a stack held
+        // to its max-height) is the stack's bottom edge (Chromium: a row 20 tall holding a box 60
+        // tall aligns by 20; a text's own baseline stays where it is).
+        if synthesized, baseline > size.height { baseline = size.height }
         return Measured(size: size, baseline: baseline, firstRect: firstRect)
     }
 

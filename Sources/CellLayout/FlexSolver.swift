@@ -332,7 +332,9 @@ extension FlexSolver {
         let first = rects.count
         rects.append(Rect(x: p.padLeft, y: p.padTop, width: fitted.size.width, height: fitted.size.height))
         if p.childCount > 1 { rects.append(Rect(origin: .zero, size: size)) }
-        let baseline = fitted.baseline.isNaN ? Double.nan : p.padTop + fitted.baseline
+        // The pair's baseline is its base's, synthesized from the base's bottom edge when the
+        // base has none (Chromium: the pair is a grid whose first item is the base).
+        let baseline = p.padTop + (fitted.baseline.isNaN ? fitted.size.height : fitted.baseline)
         return Measured(size: size, baseline: baseline, firstRect: first)
     }
 

@@ -382,6 +382,21 @@ struct FlexTests {
         #expect(f["empty"]?.minY == 18)
     }
 
+    /// Synthesized baselines (an element without text aligns by its bottom edge) as Chromium
+    /// places them: an overlay padded 8 whose base is a box 60 × 20 has its baseline at the base's
+    /// bottom, 8 + 20 = 28, so an empty stack aligned with it sits at 28 (flexbox tree 0248
+    /// reduced); a row held to max-height 20 whose box is 60 tall aligns by its own bottom, 20, so
+    /// the line is 20 tall, not 60 (tree 0101 reduced). A text's own baseline is never moved.
+    @Test func synthesizedBaselinesComeFromTheBaseAndStayInsideTheStack() throws {
+        let pair = CellElement.overlay(CellElement.box(width: 60, height: 20), .vstack([CellElement.box(width: 8, height: 8)])).padding(8).id("pair")
+        let f = try frames(.hstack(alignment: .firstBaseline, [CellElement.vstack([]).id("empty"), pair]))
+        #expect(f["empty"]?.minY == 28)
+        #expect(f["pair"] == Rect(x: 0, y: 0, width: 76, height: 36))
+        let g = try frames(.hstack(alignment: .firstBaseline, [CellElement.hstack([CellElement.box(width: 10, height: 60)]).frame(maxHeight: 20).id("row")]))
+        #expect(g["root"]?.height == 20)
+        #expect(g["row"] == Rect(x: 0, y: 0, width: 10, height: 20))
+    }
+
     @Test func overflowIsReportedNotFatal() throws {
         var a = CellElement.box(width: 80, height: 10)
         a.minWidth = 80
