@@ -369,6 +369,13 @@ extension FlexSolver {
                 for k in 0..<p.childCount {
                     let child = childIndex[p.firstChild + k]
                     var c = try minContentWidth(child)
+                    let cp = props[child]
+                    if p.isRow, !p.wraps, !p.height.isNaN, !cp.ratio.isNaN, cp.height.isNaN, cp.width.isNaN,
+                       (cp.alignSelf ?? p.alignment) == .stretch {
+                        // A ratio box stretched across a row of given height is as wide as that height makes it.
+                        let h = max(clamp(max(p.height, p.padV) - p.padV, cp.minHeight, cp.maxHeight), cp.padV)
+                        c = max(c, clamp(h * cp.ratio, cp.minWidth, cp.maxWidth))
+                    }
                     if p.isRow, !p.wraps { c = try rowMinContentContribution(child, c) }
                     sum += c
                     widest = max(widest, c)

@@ -397,6 +397,16 @@ struct FlexTests {
         #expect(g["row"] == Rect(x: 0, y: 0, width: 10, height: 20))
     }
 
+    /// A ratio box stretched across a row of given height is as wide as that height makes it, and
+    /// no narrower: a row 120 tall holding a ratio-1 box is 120 wide, so a row holding that row in a
+    /// column 60 wide (aligned to the start) overflows it at 120 (Chromium 156, tree 0008 reduced).
+    @Test func aRowOfGivenHeightKeepsItsRatioBoxesWidth() throws {
+        let f = try frames(.vstack(alignment: .start, [
+            .hstack([CellElement.hstack([CellElement.box(aspectRatio: 1).id("r")]).frame(height: 120)]).id("outer")]).frame(width: 60))
+        #expect(f["outer"] == Rect(x: 0, y: 0, width: 120, height: 120))
+        #expect(f["r"] == Rect(x: 0, y: 0, width: 120, height: 120))
+    }
+
     @Test func overflowIsReportedNotFatal() throws {
         var a = CellElement.box(width: 80, height: 10)
         a.minWidth = 80

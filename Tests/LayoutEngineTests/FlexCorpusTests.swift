@@ -105,7 +105,7 @@ import Testing
         print("flexbox corpus, css baselines: \(o.agreeing)/\(o.compared) trees agree within 0.5 pt")
         for d in o.disagreements.prefix(30) { print("  " + d) }
         #expect(o.compared >= 590)
-        #expect(o.agreeing >= 575, "\(o.compared - o.agreeing) trees disagree")
+        #expect(o.agreeing >= 577, "\(o.compared - o.agreeing) trees disagree")
     }
 
     @Test func corpusIsThere() throws {
@@ -121,9 +121,9 @@ import Testing
         if let report = ProcessInfo.processInfo.environment["FLEX_CORPUS_REPORT"] {
             try o.disagreements.joined(separator: "\n").write(toFile: report, atomically: true, encoding: .utf8)
         }
-        // The target is every compared tree; today 515 of 595 agree (docs/ACCURACY.md lists
+        // The target is every compared tree; today 516 of 595 agree (docs/ACCURACY.md lists
         // the classes of disagreement left). This floor keeps what agrees from regressing.
         #expect(o.compared >= 590)
-        #expect(o.agreeing >= 515, "\(o.compared - o.agreeing) trees disagree")
+        #expect(o.agreeing >= 516, "\(o.compared - o.agreeing) trees disagree")
     }
 }
