@@ -300,6 +300,7 @@ extension FlexSolver {
         var lineStart = 0.0
         var baseline = Double.nan
         var synthesized = false
+        let firstCross = items.isEmpty ? 0 : items[0].cross
         for (l, line) in lines.enumerated() {
             let lc = lineCross[l]
             for i in line where items[i].align == .stretch && items[i].fixedCross == nil {
@@ -350,6 +351,17 @@ extension FlexSolver {
                 }
             }
             lineStart += lc + gap
+        }
+        // A first item that takes the container's baseline and was stretched past its own size may
+        // have moved its baseline (content centred or aligned to its end): it is measured again at
+        // its final size — after every rect of this stack is in place (Chromium, tree 0438: a box
+        // centred in a row stretched from 30 to 46.9 gives its baseline 8.45 lower).
+        if tree.needsBaseline[n], !synthesized, !items.isEmpty, items[0].align == .stretch, items[0].fixedCross == nil,
+           props[items[0].node].kind == .stack, abs(items[0].cross - firstCross) > 1e-9,
+           !(isRow && lines[0].contains(where: { items[$0].align == .firstBaseline })) {
+            let r = rects[firstRect]
+            let m = try measure(items[0].node, .exact(r.width), .exact(r.height))
+            if !m.baseline.isNaN { baseline = r.minY + m.baseline }
         }
         let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
                          : Size(width: innerCross + padCross, height: innerMain + padMain)

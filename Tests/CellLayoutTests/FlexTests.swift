@@ -407,6 +407,18 @@ struct FlexTests {
         #expect(f["r"] == Rect(x: 0, y: 0, width: 120, height: 120))
     }
 
+    /// A stack's baseline taken from a first item that its line stretches is the item's baseline at
+    /// its stretched size: a row (aligned center) holding a box 30 tall, beside a box 50 tall, is
+    /// stretched to 50 and centres its box at 10, so its synthesized baseline is 10 + 30 = 40, and
+    /// an empty stack aligned with the outer row by first baselines sits at 40, not 30 (Chromium 156;
+    /// flexbox tree 0438 reduced).
+    @Test func aStretchedFirstItemGivesItsBaselineAtItsFinalSize() throws {
+        let f = try frames(.hstack(alignment: .firstBaseline, [
+            .hstack([.hstack(alignment: .center, [CellElement.box(width: 10, height: 30)]), CellElement.box(width: 10, height: 50)]),
+            CellElement.vstack([]).id("empty")]))
+        #expect(f["empty"]?.minY == 40)
+    }
+
     @Test func overflowIsReportedNotFatal() throws {
         var a = CellElement.box(width: 80, height: 10)
         a.minWidth = 80
