@@ -190,6 +190,22 @@ document.fonts.ready.then(() => {
 </script></body></html>"""
 
 
+def layout_in_chromium(cases, chromium="chromium", budget_ms=20000, timeout=600):
+    """Lays `cases` ({"id", "width", "layout"}) out in one headless Chromium page: {id: {"frames", "texts"}}."""
+    body = "".join('<div class=case data-id="%s" style="width:%spx">%s</div>' % (c["id"], c["width"], render(c["layout"], []))
+                   for c in cases)
+    with tempfile.TemporaryDirectory() as tmp:
+        page = os.path.join(tmp, "page.html")
+        open(page, "w", encoding="utf-8").write(PAGE % {"fonts": "file://" + os.path.join(ROOT, "Fonts"), "cases": body})
+        dom = subprocess.run([chromium, "--headless", "--disable-gpu", "--no-sandbox", "--user-data-dir=" + os.path.join(tmp, "p"),
+                              "--allow-file-access-from-files", "--force-device-scale-factor=1", "--window-size=1200,900",
+                              "--virtual-time-budget=%d" % budget_ms, "--dump-dom", "file://" + page],
+                             capture_output=True, text=True, timeout=timeout).stdout
+    m = re.search(r"BEGIN(\{.*\})END", html.unescape(dom), re.S)
+    if not m: sys.exit("no result in the DOM dump (fonts not loaded?)")
+    return json.loads(m.group(1))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=600)
@@ -204,18 +220,7 @@ def main():
         tree.pop("hidden", None)
         if "stack" not in tree: tree = {"stack": "vertical", "alignment": rng.choice(ALIGN[:4]), "children": [tree]}
         cases.append({"id": "flex-%04d" % i, "width": rng.choice([120, 200, 320, 375, 414]), "layout": tree})
-    body = "".join('<div class=case data-id="%s" style="width:%spx">%s</div>' % (c["id"], c["width"], render(c["layout"], []))
-                   for c in cases)
-    with tempfile.TemporaryDirectory() as tmp:
-        page = os.path.join(tmp, "page.html")
-        open(page, "w", encoding="utf-8").write(PAGE % {"fonts": "file://" + os.path.join(ROOT, "Fonts"), "cases": body})
-        dom = subprocess.run([a.chromium, "--headless", "--disable-gpu", "--no-sandbox", "--user-data-dir=" + os.path.join(tmp, "p"),
-                              "--allow-file-access-from-files", "--force-device-scale-factor=1", "--window-size=1200,900",
-                              "--virtual-time-budget=20000", "--dump-dom", "file://" + page],
-                             capture_output=True, text=True, timeout=600).stdout
-    m = re.search(r"BEGIN(\{.*\})END", html.unescape(dom), re.S)
-    if not m: sys.exit("no result in the DOM dump (fonts not loaded?)")
-    res = json.loads(m.group(1))
+    res = layout_in_chromium(cases, a.chromium)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
     with open(a.out, "w", encoding="utf-8") as f:
         for c in cases:

@@ -16,14 +16,7 @@ if "--layout" in args:
 cases = json.load(open(args[0]))
 if isinstance(cases, dict): cases = [cases]
 for k, c in enumerate(cases): c.setdefault("id", "p%d" % k)
-body = "".join('<div class=case data-id="%s" style="width:%spx">%s</div>' % (c["id"], c["width"], g.render(c["layout"], [])) for c in cases)
-with tempfile.TemporaryDirectory() as tmp:
-    page = os.path.join(tmp, "page.html")
-    open(page, "w", encoding="utf-8").write(g.PAGE % {"fonts": "file://" + os.path.join(ROOT, "Fonts"), "cases": body})
-    dom = subprocess.run(["chromium", "--headless", "--disable-gpu", "--no-sandbox", "--user-data-dir=" + os.path.join(tmp, "p"),
-                          "--allow-file-access-from-files", "--force-device-scale-factor=1", "--window-size=1200,900",
-                          "--virtual-time-budget=20000", "--dump-dom", "file://" + page], capture_output=True, text=True, timeout=600).stdout
-res = json.loads(re.search(r"BEGIN(\{.*\})END", html.unescape(dom), re.S).group(1))
+res = g.layout_in_chromium(cases)
 def fmt(r): return "[" + ", ".join("%.3f" % v for v in r) + "]" if r else "None"
 for c in cases:
     spec = {"width": c["width"], "scale": 0, "separatorStyle": "none", "rowHeight": "automatic", "baselines": os.environ.get("FLEX_BASELINES", "exact"), "rows": [{"layout": c["layout"]}]}

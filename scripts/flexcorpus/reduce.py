@@ -20,14 +20,7 @@ for l in open(os.path.join(ROOT, "Tests/Fixtures/flexbox/corpus.jsonl")):
     if c["id"] in ids: corpus[c["id"]] = c
 
 def chromium(cases):
-    body = "".join('<div class=case data-id="%s" style="width:%spx">%s</div>' % (c["id"], c["width"], g.render(c["layout"], [])) for c in cases)
-    with tempfile.TemporaryDirectory() as tmp:
-        page = os.path.join(tmp, "page.html")
-        open(page, "w", encoding="utf-8").write(g.PAGE % {"fonts": "file://" + os.path.join(ROOT, "Fonts"), "cases": body})
-        dom = subprocess.run(["chromium", "--headless", "--disable-gpu", "--no-sandbox", "--user-data-dir=" + os.path.join(tmp, "p"),
-                              "--allow-file-access-from-files", "--force-device-scale-factor=1", "--window-size=1200,900",
-                              "--virtual-time-budget=60000", "--dump-dom", "file://" + page], capture_output=True, text=True, timeout=1200).stdout
-    return json.loads(re.search(r"BEGIN(\{.*\})END", html.unescape(dom), re.S).group(1))
+    return g.layout_in_chromium(cases, budget_ms=60000, timeout=1200)
 
 def engine(cases):
     out = {}
