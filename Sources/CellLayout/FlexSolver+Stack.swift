@@ -27,7 +27,7 @@ extension FlexSolver {
         var baseline = Double.nan
     }
 
-    /// Stack `n`'s properties, without the max-width (or max-height) that `unclamped` lifts.
+    /// Stack `n`'s properties, without the limits along the axis that `unclamped` lifts.
     @inline(__always)
     func stackProps(_ n: Int) -> Props {
         var s = props[n]
@@ -227,22 +227,16 @@ extension FlexSolver {
             // to a given height) cannot be narrower than that height makes it — more than the
             // tree-wide min-content width knows (Chromium: a ratio-1.5 box in a row 120 tall
             // keeps 180 of a 200-pt room).
-            if items.contains(where: { !$0.ratio.isNaN && $0.fixedCross == nil && $0.crossConstraint.exactValue != nil
-                                       && props[$0.node].width.isNaN && props[$0.node].basis.isNaN }) {
-                var sum = 0.0, widest = 0.0
-                for item in items {
-                    let cp = props[item.node]
-                    var c: Double
-                    if !item.ratio.isNaN, item.fixedCross == nil, item.crossConstraint.exactValue != nil, cp.width.isNaN, cp.basis.isNaN {
-                        c = item.hypo
-                    } else {
-                        c = try minContentWidth(item.node)
-                        if !s.wraps { c = try rowMinContentContribution(item.node, c) }
-                    }
-                    sum += c
-                    widest = max(widest, c)
+            func sizedByItsHeight(_ item: Item) -> Bool {
+                !item.ratio.isNaN && item.fixedCross == nil && item.crossConstraint.exactValue != nil
+                    && props[item.node].width.isNaN && props[item.node].basis.isNaN
+            }
+            if items.contains(where: sizedByItsHeight) {
+                let content = try stackMinContent(s) { k throws(CellLayoutError) in
+                    if sizedByItsHeight(items[k]) { return items[k].hypo }
+                    let c = try minContentWidth(items[k].node)
+                    return s.wraps ? c : try rowMinContentContribution(items[k].node, c)
                 }
-                let content = (s.wraps ? widest : sum + gap * Double(max(0, items.count - 1))) + padMain
                 floor = max(clamp(content, s.minWidth, s.maxWidth), padMain) - padMain
             }
         }

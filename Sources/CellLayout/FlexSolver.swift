@@ -365,8 +365,7 @@ extension FlexSolver {
             case .layered:
                 w = p.childCount > 0 ? try minContentWidth(childIndex[p.firstChild]) + p.padH : p.padH
             case .stack:
-                var sum = 0.0, widest = 0.0
-                for k in 0..<p.childCount {
+                w = try stackMinContent(p) { k throws(CellLayoutError) in
                     let child = childIndex[p.firstChild + k]
                     var c = try minContentWidth(child)
                     let cp = props[child]
@@ -376,17 +375,27 @@ extension FlexSolver {
                         let h = max(clamp(max(p.height, p.padV) - p.padV, cp.minHeight, cp.maxHeight), cp.padV)
                         c = max(c, clamp(h * cp.ratio, cp.minWidth, cp.maxWidth))
                     }
-                    if p.isRow, !p.wraps { c = try rowMinContentContribution(child, c) }
-                    sum += c
-                    widest = max(widest, c)
+                    return p.isRow && !p.wraps ? try rowMinContentContribution(child, c) : c
                 }
-                let gaps = p.spacing * Double(max(0, p.childCount - 1))
-                w = (p.isRow && !p.wraps ? sum + gaps : widest) + p.padH
             }
         }
         w = max(clamp(w, p.minWidth, p.maxWidth), p.padH)
         minContent[n] = w
         return w
+    }
+
+    /// Stack `p`'s min-content width (with its padding, before its own limits) from its items'
+    /// contributions `contribution(k)`: side by side with the gaps in a single-line row, the
+    /// widest otherwise.
+    func stackMinContent(_ p: Props, _ contribution: (Int) throws(CellLayoutError) -> Double) throws(CellLayoutError) -> Double {
+        var sum = 0.0, widest = 0.0
+        for k in 0..<p.childCount {
+            let c = try contribution(k)
+            sum += c
+            widest = max(widest, c)
+        }
+        let gaps = p.spacing * Double(max(0, p.childCount - 1))
+        return (p.isRow && !p.wraps ? sum + gaps : widest) + p.padH
     }
 
     /// An item's min-content contribution to a row (css-flexbox §9.9.3): its min-content width
