@@ -81,8 +81,9 @@ struct FlexSolver: Sendable {
     private var baselineFactors: [String: Double] = [:]
     /// Each node's min-content width (NaN until asked for).
     private var minContent: [Double] = []
-    /// The stack whose max-width (or max-height) is being ignored while its flex base size is
-    /// worked out (css-flexbox §9.2.3: a base size from content is not clamped), or −1.
+    /// The stack whose limits along one axis (its min and max width, or height) are ignored while
+    /// its flex base size is worked out (css-flexbox §9.2.3: a base size from content is not
+    /// clamped), or −1.
     var unclamped: (node: Int, width: Bool) = (-1, false)
 
     init(root: CellElement, layout: CellLayout, textStyles: [TextStyle] = []) {
