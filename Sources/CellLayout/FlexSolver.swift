@@ -78,7 +78,8 @@ struct FlexSolver: Sendable {
     /// retains no object that other threads' solvers share).
     private var layout: CellLayout { tree.layout }
     var overflows: Set<Int> = []
-    private var baselineFactors: [String: Double] = [:]
+    /// Per font (and whether its line gap counts): its ascent, descent and the gap, per point of size.
+    private var baselineMetrics: [String: (ascent: Double, descent: Double, gap: Double)] = [:]
     /// Each node's min-content width (NaN until asked for).
     private var minContent: [Double] = []
     /// The stack whose limits along one axis (its min and max width, or height) are ignored while
@@ -494,22 +495,23 @@ extension FlexSolver {
         let style = tree.texts[props[n].payload].style
         guard let engine = layout.textEngine else { return 0 }
         let key = style.fontLeading ? style.font : "\u{0}" + style.font
-        if let factor = baselineFactors[key] { return factor * style.size }
-        do throws(TextLayoutError) {
-            let m = try engine.metrics(of: style.font)
-            let gap = style.fontLeading ? m.leading(size: 1) : 0
-            if layout.baselines == .css {
-                // Chromium: ascent and descent rounded, the half-leading of the line rounded down.
-                let ascent = m.ascent(size: style.size), descent = m.descent(size: style.size)
-                let a = ascent.rounded(), d = descent.rounded()
-                return a + ((ascent + descent + gap * style.size - a - d) / 2).rounded(.down)
+        let em: (ascent: Double, descent: Double, gap: Double)
+        if let known = baselineMetrics[key] {
+            em = known
+        } else {
+            do throws(TextLayoutError) {
+                let m = try engine.metrics(of: style.font)
+                em = (m.ascent(size: 1), m.descent(size: 1), style.fontLeading ? m.leading(size: 1) : 0)
+                baselineMetrics[key] = em
+            } catch {
+                throw CellLayoutError(path: path(n), message: error.description)
             }
-            let factor = m.ascent(size: 1) + gap / 2
-            baselineFactors[key] = factor
-            return factor * style.size
-        } catch {
-            throw CellLayoutError(path: path(n), message: error.description)
         }
+        let size = style.size
+        guard layout.baselines == .css else { return (em.ascent + em.gap / 2) * size }
+        // Chromium: ascent and descent rounded, the half-leading of the line rounded down.
+        let a = (em.ascent * size).rounded(), d = (em.descent * size).rounded()
+        return a + (((em.ascent + em.descent + em.gap) * size - a - d) / 2).rounded(.down)
     }
 
 }
