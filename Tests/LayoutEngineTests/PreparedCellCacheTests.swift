@@ -19,16 +19,16 @@ import TextLayout
         let cache = PreparedCellCache(capacityUnits: 8_000)
         let cell = try Self.cell(units: 36)
         #expect(cell.textUnits == 36)
-        var keys: [PreparedCellCache.Key] = []
+        var keys: [CellLayoutSpec.Identity] = []
         for _ in 0..<5_000 {
-            let key = PreparedCellCache.Key(identity: CellLayoutSpec.Identity(), styles: [])
+            let key = Self.identity()
             keys.append(key)
-            cache.store(cell, units: cell.textUnits, for: key)
+            cache.store(cell, units: cell.textUnits, layout: key, styles: [], baselines: .exact)
             #expect(cache.count <= 160)
         }
         #expect(cache.count > 80)  // every shard holds something: the bound is not reached by dropping all
-        #expect(cache.cell(for: keys[keys.count - 1]) != nil)
-        #expect(cache.cell(for: keys[0]) == nil)
+        #expect(cache.cell(keys[keys.count - 1], styles: [], baselines: .exact) != nil)
+        #expect(cache.cell(keys[0], styles: [], baselines: .exact) == nil)
         cache.removeAll()
         #expect(cache.count == 0)
     }
@@ -36,12 +36,37 @@ import TextLayout
     /// A capacity of 0 keeps nothing; a cell larger than a shard's capacity is not kept.
     @Test func zeroCapacityKeepsNothing() throws {
         let none = PreparedCellCache(capacityUnits: 0)
-        let key = PreparedCellCache.Key(identity: CellLayoutSpec.Identity(), styles: [])
-        none.store(try Self.cell(units: 10), units: 10, for: key)
-        #expect(none.count == 0 && none.cell(for: key) == nil)
+        let key = Self.identity()
+        none.store(try Self.cell(units: 10), units: 10, layout: key, styles: [], baselines: .exact)
+        #expect(none.count == 0 && none.cell(key, styles: [], baselines: .exact) == nil)
         let small = PreparedCellCache(capacityUnits: 800)  // 100 units per shard
-        small.store(try Self.cell(units: 50), units: 50, for: key)  // 50 + 64 > 100
+        small.store(try Self.cell(units: 50), units: 50, layout: key, styles: [], baselines: .exact)  // 50 + 64 > 100
         #expect(small.count == 0)
+    }
+
+    /// A cell is found only for the layout, styles and baseline placement it was prepared with; one
+    /// prepared with other styles (the same decoded layout in a table with other text styles)
+    /// replaces it, and is not counted twice.
+    @Test func aCellIsFoundOnlyWithItsOwnStylesAndPlacement() throws {
+        let cache = PreparedCellCache(capacityUnits: 80_000)
+        let layout = Self.identity()
+        let small = [TextStyle(size: 12)], large = [TextStyle(size: 20)]
+        let a = try Self.cell(units: 3), b = try Self.cell(units: 4)
+        cache.store(a, units: 3, layout: layout, styles: small, baselines: .exact)
+        #expect(cache.cell(layout, styles: small, baselines: .exact)?.textUnits == 3)
+        #expect(cache.cell(layout, styles: large, baselines: .exact) == nil)
+        #expect(cache.cell(layout, styles: small, baselines: .css) == nil)
+        #expect(cache.cell(Self.identity(), styles: small, baselines: .exact) == nil)
+        cache.store(b, units: 4, layout: layout, styles: large, baselines: .exact)
+        #expect(cache.cell(layout, styles: large, baselines: .exact)?.textUnits == 4)
+        #expect(cache.cell(layout, styles: small, baselines: .exact) == nil)
+        #expect(cache.count == 1)
+        cache.store(a, units: 3, layout: layout, styles: small, baselines: .css)
+        #expect(cache.count == 2)
+    }
+
+    static func identity() -> CellLayoutSpec.Identity {
+        CellLayoutSpec.Identity(root: CellElement(.spacer), textStyles: [], styleIdentity: nil)
     }
 
     /// A layouter keeping no cells and one keeping them answer the same, call after call, at

@@ -7,6 +7,13 @@ extension TableComputation {
         let configuration = try self.configuration()
         var sections: [EngineSection] = []
         sections.reserveCapacity(min(spec.sectionCount, 1 << 20))
+        var layoutRows = 0
+        for section in spec.sections {
+            for run in section.rows.runs {
+                for row in run.cycle { if case .layout = row.content { layoutRows += 1 } }
+            }
+        }
+        if layoutRows > 0 { layoutPayloads.reserve(layoutRows) }
         for (s, section) in spec.sections.enumerated() {
             let engineSection = try self.section(section, path: path + "sections[\(s)]")
             for _ in 0..<section.repeatCount { sections.append(engineSection) }
@@ -57,10 +64,22 @@ extension TableComputation {
     /// One spec section (not repeated) as an engine section.
     func section(_ section: SectionSpec, path sectionPath: String) throws(ComputeError) -> EngineSection {
         var runs: [EngineRowRun] = []
+        runs.reserveCapacity(section.rows.runs.count)
         var first = 0
+        let rowsPath = sectionPath + ".rows["
         for run in section.rows.runs {
+            if run.cycle.count == 1 {
+                // (No array for a run of one entry: most runs of a feed are one row each.)
+                // (Read in place: a copy of the row retains its parts.)
+                let row = try run.cycle.withUnsafeBufferPointer { rows throws(ComputeError) in
+                    try engineRow(rows[0], path: RowPath(rowsPath, first, "]"))
+                }
+                runs.append(EngineRowRun(count: run.count, row: row))
+                first += run.count
+                continue
+            }
             let rows = try run.cycle.enumerated().map { (k, row) throws(ComputeError) in
-                try engineRow(row, path: sectionPath + ".rows[\(first + k)]")
+                try engineRow(row, path: RowPath(rowsPath, first + k, "]"))
             }
             if rows.count == 1 {
                 runs.append(EngineRowRun(count: run.count, row: rows[0]))

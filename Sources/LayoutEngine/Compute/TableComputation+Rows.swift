@@ -6,7 +6,7 @@ extension TableComputation {
     /// The engine row for a spec row. A fixed `height` is fixed; `"automatic"` self-sizes; without
     /// a height, a row takes the table's `rowHeight` — except a row holding a nested table, which
     /// sizes to the nested table or grid (a decision: a nested table cut to 44 pt is never what is meant).
-    func engineRow(_ row: RowSpec, path rowPath: String) throws(ComputeError) -> EngineRow {
+    func engineRow(_ row: RowSpec, path rowPath: RowPath) throws(ComputeError) -> EngineRow {
         let payload = try self.payload(row, path: rowPath)
         var height = RowHeight(row.height)
         if row.height == nil, case .table = row.content { height = .automatic }
@@ -17,7 +17,7 @@ extension TableComputation {
 
     /// The payload of a spec row: one shared object per spec entry, or `.none` when there is
     /// nothing to measure and no chrome.
-    func payload(_ row: RowSpec, path rowPath: String) throws(ComputeError) -> RowPayload {
+    func payload(_ row: RowSpec, path rowPath: RowPath) throws(ComputeError) -> RowPayload {
         let chrome = CellChrome(accessory: Self.accessory(row.accessory))
         let measure: RowContent.Measure
         switch row.content {
@@ -25,7 +25,7 @@ extension TableComputation {
             if row.accessory == .none { return .none }
             measure = .nothing
         case .cell(let cell):
-            measure = try cellMeasure(cell, insets: row.insets, path: rowPath)
+            measure = try cellMeasure(cell, insets: row.insets, path: rowPath.text)
         case .table(let nested):
             measure = .table(RowContent.NestedTable(spec: nested, scope: scope, scale: spec.scale ?? 2,
                                                     insets: row.insets ?? EdgeInsets(), rowHeight: spec.rowHeight))
@@ -34,19 +34,22 @@ extension TableComputation {
                                                   insets: row.insets ?? EdgeInsets()))
         case .layout(let layout):
             let key = LayoutPayloadMemo.Key(layout: ObjectIdentifier(layout.identity), accessory: row.accessory, insets: row.insets)
-            if let known = layoutPayloads.payload(for: key) { return known }
+            if let known = layoutPayloads.payload(for: key) {
+                if case .row(let content) = known { content.markShared() }
+                return known
+            }
             let styles: [TextStyle]
             if let shared = layout.styleIdentity.map(ObjectIdentifier.init), let known = layoutPayloads.styles(for: shared) {
                 // Resolved (and its fonts checked) for an earlier row of the same template.
                 styles = known
-                if layout.hasAttributedText { try checkFonts(in: layout, styles: styles, path: rowPath + ".layout") }
+                if layout.hasAttributedText { try checkFonts(in: layout, styles: styles, path: rowPath.text + ".layout") }
             } else {
                 styles = layout.resolvedTextStyles(scope: scope, scale: scale)
-                try checkFonts(in: layout, styles: styles, path: rowPath + ".layout")
+                try checkFonts(in: layout, styles: styles, path: rowPath.text + ".layout")
                 if let shared = layout.styleIdentity { layoutPayloads.store(styles, for: ObjectIdentifier(shared)) }
             }
             let payload = RowPayload.row(RowContent.Resolved(
-                path: rowPath, measure: .layout(RowContent.NestedCell(root: layout.root, textStyles: styles, identity: layout.identity, insets: row.insets ?? EdgeInsets())),
+                path: rowPath, measure: .layout(RowContent.NestedCell(layout: layout.identity, textStyles: styles, insets: row.insets ?? EdgeInsets())),
                 chrome: chrome))
             layoutPayloads.store(payload, for: key)
             return payload

@@ -9,10 +9,10 @@ extension TableComputation {
         var b = EngineBatch()
         b.deleteRows = update.deletes
         for (k, insert) in update.inserts.enumerated() {
-            b.insertRows.append((at: insert.at, row: try engineRow(insert.content, path: batchPath + ".insertRows[\(k)].row")))
+            b.insertRows.append((at: insert.at, row: try engineRow(insert.content, path: RowPath(batchPath + ".insertRows[", k, "].row"))))
         }
         for (k, reload) in update.reloads.enumerated() {
-            b.reloadRows.append((at: reload.at, row: try engineRow(reload.content, path: batchPath + ".reloadRows[\(k)].row")))
+            b.reloadRows.append((at: reload.at, row: try engineRow(reload.content, path: RowPath(batchPath + ".reloadRows[", k, "].row"))))
         }
         b.moveRows = update.moves.map { (from: $0.from, to: $0.to) }
         b.deleteSections = update.deleteSections

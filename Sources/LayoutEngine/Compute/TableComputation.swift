@@ -116,9 +116,24 @@ final class LayoutPayloadMemo: Sendable {
         var layout: ObjectIdentifier
         var accessory: AccessorySpec
         var insets: EdgeInsets?
+
+        func hash(into hasher: inout Hasher) { hasher.combine(layout) }
+
+        /// The layout object's address, mixed with the table's seed: a feed's build looks up and
+        /// stores one key per row, and SipHash was a tenth of that.
+        func _rawHashValue(seed: Int) -> Int {
+            var h = (UInt64(UInt(bitPattern: layout)) ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 32
+            return Int(truncatingIfNeeded: h)
+        }
     }
 
     private let entries = EngineLock<[Key: RowPayload]>([:])
+
+    /// Room for `count` payloads (a table's row count), so that storing them does not grow the table again and again.
+    func reserve(_ count: Int) {
+        entries.withLock { $0.reserveCapacity(min(count, 65_536)) }
+    }
     /// Text style choices already resolved (and their fonts checked): every row of a template
     /// writes the same choices, and resolving them costs more than looking them up.
     private let styles = EngineLock<[ObjectIdentifier: [TextStyle]]>([:])

@@ -11,25 +11,46 @@ import TextLayout
 /// text engine's paragraph cache is: past `capacityUnits` per shard the older generation goes.
 /// Thread-safe; sharded so that the threads measuring rows do not wait on one lock.
 final class PreparedCellCache: Sendable {
-    struct Key: Hashable, @unchecked Sendable {
-        // The identity is an immutable, empty class instance: compared by reference only.
-        let identity: CellLayoutSpec.Identity
-        let styles: [TextStyle]
-        /// A cell prepared for one baseline placement is laid out with it: the placement is part of the key.
-        var baselines: CellLayout.BaselinePlacement = .exact
+    /// Where an entry is filed: the layout's address and the placement — plain values, so that
+    /// looking a cell up retains nothing (every row of a feed shares its template's styles, and
+    /// retaining them from both cores made the count's cache line travel on every look-up).
+    /// The entry holds the identity, so the address is not reused while it is filed.
+    private struct Slot: Hashable {
+        let address: UInt
+        let baselines: CellLayout.BaselinePlacement
 
-        static func == (a: Key, b: Key) -> Bool { a.identity === b.identity && a.styles == b.styles && a.baselines == b.baselines }
-        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
+        init(_ identity: CellLayoutSpec.Identity, _ baselines: CellLayout.BaselinePlacement) {
+            address = UInt(bitPattern: ObjectIdentifier(identity))
+            self.baselines = baselines
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(address) }
+
+        func _rawHashValue(seed: Int) -> Int {
+            var h = (UInt64(address) ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 32
+            return Int(truncatingIfNeeded: h)
+        }
     }
 
+    /// A cell, the identity and styles it was prepared for (a layout prepared with other styles —
+    /// the same decoded layout in a table with other text styles — replaces it), and its cost.
     private struct Entry: Sendable {
+        var identity: CellLayoutSpec.Identity
+        var styles: [TextStyle]
         var cell: PreparedCell
         var units: Int
+
+        /// Whether it holds the cell of `identity` with `styles` (compared by their storage first:
+        /// the same array for every row of a template).
+        func holds(_ identity: CellLayoutSpec.Identity, _ styles: [TextStyle]) -> Bool {
+            self.identity === identity && self.styles == styles
+        }
     }
 
     private struct Shard: Sendable {
-        var young: [Key: Entry] = [:]
-        var old: [Key: Entry] = [:]
+        var young: [Slot: Entry] = [:]
+        var old: [Slot: Entry] = [:]
         var youngUnits = 0
     }
 
@@ -52,34 +73,40 @@ final class PreparedCellCache: Sendable {
         shards = (0..<n).map { _ in Locked() }
     }
 
-    private func shard(_ key: Key) -> Locked {
-        shards[Int(bitPattern: UInt(bitPattern: ObjectIdentifier(key.identity).hashValue) >> 4) % shards.count]
+    private func shard(_ slot: Slot) -> Locked {
+        shards[Int(bitPattern: (slot.address >> 4) % UInt(shards.count))]
     }
 
-    func cell(for key: Key) -> PreparedCell? {
-        shard(key).lock.withLock { s in
-            if let e = s.young[key] { return e.cell }
-            if let e = s.old.removeValue(forKey: key) {
-                Self.insert(&s, key, e, capacity: capacity)
+    /// The cell of `layout` prepared with `styles` and `baselines`, if it is kept.
+    func cell(_ layout: CellLayoutSpec.Identity, styles: [TextStyle], baselines: CellLayout.BaselinePlacement) -> PreparedCell? {
+        let slot = Slot(layout, baselines)
+        return shard(slot).lock.withLock { s in
+            if let e = s.young[slot] { return e.holds(layout, styles) ? e.cell : nil }
+            if let e = s.old.removeValue(forKey: slot) {
+                guard e.holds(layout, styles) else { return nil }
+                Self.insert(&s, slot, e, capacity: capacity)
                 return e.cell
             }
             return nil
         }
     }
 
-    func store(_ cell: PreparedCell, units: Int, for key: Key) {
-        let entry = Entry(cell: cell, units: units + Self.cellOverheadUnits)
+    /// Keeps `cell`, prepared from `layout` with `styles` and `baselines`; `units`: its texts' code units.
+    func store(_ cell: PreparedCell, units: Int, layout: CellLayoutSpec.Identity, styles: [TextStyle],
+               baselines: CellLayout.BaselinePlacement) {
+        let entry = Entry(identity: layout, styles: styles, cell: cell, units: units + Self.cellOverheadUnits)
         guard capacity > 0, entry.units <= capacity else { return }
-        shard(key).lock.withLock { Self.insert(&$0, key, entry, capacity: capacity) }
+        let slot = Slot(layout, baselines)
+        shard(slot).lock.withLock { Self.insert(&$0, slot, entry, capacity: capacity) }
     }
 
-    private static func insert(_ s: inout Shard, _ key: Key, _ entry: Entry, capacity: Int) {
+    private static func insert(_ s: inout Shard, _ slot: Slot, _ entry: Entry, capacity: Int) {
         if s.youngUnits + entry.units > capacity {
             s.old = s.young
             s.young = [:]
             s.youngUnits = 0
         }
-        s.young[key] = entry
+        if let replaced = s.young.updateValue(entry, forKey: slot) { s.youngUnits -= replaced.units }
         s.youngUnits += entry.units
     }
 

@@ -1,4 +1,5 @@
 import CellLayout
+import Synchronization
 import LayoutGeometry
 import TableLayout
 import TextLayout
@@ -30,17 +31,53 @@ enum RowPayload: TableContent {
     }
 }
 
+/// A row's JSON path as its parts (`sections[0].rows[` + 12 + `]`): a feed of 10,000 rows builds
+/// no path string unless a message names a row.
+struct RowPath: Sendable {
+    let prefix: String
+    let index: Int
+    let suffix: String
+
+    /// A path that is already text.
+    init(_ text: String) {
+        prefix = text
+        index = -1
+        suffix = ""
+    }
+
+    /// `prefix`, the index, then `suffix`.
+    init(_ prefix: String, _ index: Int, _ suffix: String) {
+        self.prefix = prefix
+        self.index = index
+        self.suffix = suffix
+    }
+
+    var text: String { index < 0 ? prefix : prefix + String(index) + suffix }
+}
+
 extension RowContent {
     /// A row's content, resolved for measuring. A class so that all rows of a run share it.
     final class Resolved: Sendable {
-        /// The JSON path of the spec row it comes from (for messages).
-        let path: String
+        /// Where the spec row it comes from is, formatted when a message needs it.
+        let location: RowPath
         let measure: Measure
         let chrome: CellChrome
         let kind: Kind
 
-        init(path: String, measure: Measure, chrome: CellChrome) {
-            self.path = path
+        /// Whether more than one row carries it (a template with the same data, resolved once):
+        /// only then is its layout worth keeping for the other rows. Set while the table is
+        /// built, before any row is measured.
+        private let shared = Atomic<Bool>(false)
+
+        /// The JSON path of the spec row it comes from (for messages).
+        var path: String { location.text }
+
+        var isShared: Bool { shared.load(ordering: .relaxed) }
+
+        func markShared() { shared.store(true, ordering: .relaxed) }
+
+        init(path: RowPath, measure: Measure, chrome: CellChrome) {
+            self.location = path
             self.measure = measure
             self.chrome = chrome
             switch measure {
@@ -85,15 +122,25 @@ extension RowContent {
     }
 
     /// A composed cell: its tree with text styles resolved, and the row insets around it.
-    struct NestedCell: Sendable {
-        /// The tree as decoded: its texts' styles are `textStyles` (when not empty).
-        var root: CellElement
+    /// A class: the threads sizing rows copy a row's content as one reference to an object of
+    /// that row, never retaining what all the rows of a template share (their styles), whose
+    /// reference count the two cores would pass back and forth.
+    final class NestedCell: Sendable {
+        /// The decoded layout (a key for the layouter's prepared cells).
+        let layout: CellLayoutSpec.Identity
         /// The texts' resolved styles in tree order (`CellLayoutSpec.resolvedTextStyles`); empty
         /// when the tree's own styles are final.
-        var textStyles: [TextStyle] = []
-        /// The decoded layout's identity (a key for the layouter's prepared cells); nil: not kept.
-        var identity: CellLayoutSpec.Identity?
-        var insets: EdgeInsets
+        let textStyles: [TextStyle]
+        let insets: EdgeInsets
+
+        init(layout: CellLayoutSpec.Identity, textStyles: [TextStyle], insets: EdgeInsets) {
+            self.layout = layout
+            self.textStyles = textStyles
+            self.insets = insets
+        }
+
+        /// The tree as decoded: its texts' styles are `textStyles` (when not empty).
+        var root: CellElement { layout.root }
 
         /// The tree with `textStyles` applied (for drawing; layout applies them as it goes).
         var resolvedRoot: CellElement { root.applyingTextStyles(textStyles) }

@@ -90,28 +90,27 @@ struct SpecSizer: TableSizer {
             throw .measurement(path: content.path + ".layout", message: "no room for the layout: the row's content width is "
                                + "\(JSONTextWidth.format(rowContentWidth - cell.insets.left - cell.insets.right)) pt")
         }
+        // Kept for a second call with the same content: the result's frames after a row's height,
+        // or another row of the same payload (a row measured once, for its height only, is not).
+        let keeps = frames || content.isShared
         let key = CellArrangementCache.Key(content: ObjectIdentifier(content), width: width)
-        if let cached = environment.cellArrangements.arrangement(for: key), cached.framed || !frames { return cached.arrangement }
+        if keeps, let cached = environment.cellArrangements.arrangement(for: key), cached.framed || !frames { return cached.arrangement }
         let engine: TextEngine?
         do throws(TextLayoutError) { engine = try environment.engine() } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)
         }
         let result: CellArrangement
         do throws(CellLayoutError) {
-            if let identity = cell.identity {
-                // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
-                let key = PreparedCellCache.Key(identity: identity, styles: cell.textStyles, baselines: environment.baselines)
-                let prepared: PreparedCell
-                if let known = environment.preparedCells.cell(for: key) {
-                    prepared = known
-                } else {
-                    prepared = try environment.cellLayout(engine).prepare(cell.root, textStyles: cell.textStyles)
-                    environment.preparedCells.store(prepared, units: prepared.textUnits, for: key)
-                }
-                result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
+            // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
+            let prepared: PreparedCell
+            if let known = environment.preparedCells.cell(cell.layout, styles: cell.textStyles, baselines: environment.baselines) {
+                prepared = known
             } else {
-                result = try environment.cellLayout(engine).arrange(cell.root, width: width, textStyles: cell.textStyles)
+                prepared = try environment.cellLayout(engine).prepare(cell.root, textStyles: cell.textStyles)
+                environment.preparedCells.store(prepared, units: prepared.textUnits, layout: cell.layout, styles: cell.textStyles,
+                                                baselines: environment.baselines)
             }
+            result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
         } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)
         }
@@ -125,7 +124,7 @@ struct SpecSizer: TableSizer {
             throw .measurement(path: content.path + ".layout",
                                message: "the layout's geometry is not finite or exceeds 1e12 points (sizes too large)")
         }
-        environment.cellArrangements.store(result, framed: frames, for: key)
+        if keeps { environment.cellArrangements.store(result, framed: frames, for: key) }
         // (A second layout of the same content, for its frames, repeats these: the environment
         // keeps each distinct warning once.)
         for stack in result.overflows {

@@ -5,20 +5,40 @@ import TextLayout
 /// A composed cell in a spec (`"layout": ELEMENT`): the element tree, and the text style each of
 /// its texts names (resolved against the table's `textStyles` when the table is computed).
 public struct CellLayoutSpec: Hashable, Sendable {
+    /// The decoded layout itself, shared by every copy of it (all the rows that use a template
+    /// with the same data): a computation resolves and lays out such rows once, keyed by this
+    /// object, without hashing their trees — and copying a row's layout retains one object.
+    let identity: Identity
     /// The tree. Its texts carry placeholder styles until resolved with `textStyles`.
-    public let root: CellElement
+    public var root: CellElement { identity.root }
     /// The style of each text element, in tree order (a parent before its children).
-    public let textStyles: [TextStyleChoice]
-    /// Shared by every copy of one decoded layout (all the rows that use a template with the same
-    /// data): lets a computation resolve and lay out such rows once without hashing their trees.
-    let identity = Identity()
+    public var textStyles: [TextStyleChoice] { identity.textStyles }
     /// Whether some text of the tree is attributed (its runs' fonts need checking).
-    let hasAttributedText: Bool
+    var hasAttributedText: Bool { identity.hasAttributedText }
     /// Shared by every decoded layout with the same `textStyles` (nil: not shared): a computation
     /// resolves the styles once per identity.
-    let styleIdentity: Identity?
+    var styleIdentity: StyleIdentity? { identity.styleIdentity }
 
-    final class Identity: Sendable {}
+    /// A decoded layout: immutable, compared by reference.
+    final class Identity: Sendable {
+        let root: CellElement
+        let textStyles: [TextStyleChoice]
+        let hasAttributedText: Bool
+        let styleIdentity: StyleIdentity?
+
+        init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity?) {
+            self.root = root
+            self.textStyles = textStyles
+            self.styleIdentity = styleIdentity
+            var attributed = false
+            root.forEachText { if $0.attributed != nil { attributed = true } }
+            hasAttributedText = attributed
+        }
+    }
+
+    /// One list of text style choices, shared by the layouts that write it: an empty object
+    /// compared by reference.
+    final class StyleIdentity: Sendable {}
 
     public static func == (a: CellLayoutSpec, b: CellLayoutSpec) -> Bool {
         a.identity === b.identity || (a.root == b.root && a.textStyles == b.textStyles)
@@ -42,13 +62,8 @@ public struct CellLayoutSpec: Hashable, Sendable {
         self.init(root: root, textStyles: [])
     }
 
-    init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: Identity? = nil) {
-        self.root = root
-        self.textStyles = textStyles
-        self.styleIdentity = styleIdentity
-        var attributed = false
-        root.forEachText { if $0.attributed != nil { attributed = true } }
-        hasAttributedText = attributed
+    init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity? = nil) {
+        identity = Identity(root: root, textStyles: textStyles, styleIdentity: styleIdentity)
     }
 }
 
@@ -72,12 +87,12 @@ extension SpecNode {
         var texts: [CellLayoutSpec.TextStyleChoice] = []
         var count = 0
         let root = try cellElement(depth: 0, texts: &texts, count: &count)
-        var identity: CellLayoutSpec.Identity?
+        var identity: CellLayoutSpec.StyleIdentity?
         if !texts.isEmpty {
             if let known = context.styleChoices[texts] {
                 identity = known
             } else if context.styleChoices.count < 10_000 {
-                identity = CellLayoutSpec.Identity()
+                identity = CellLayoutSpec.StyleIdentity()
                 context.styleChoices[texts] = identity
             }
         }

@@ -29,7 +29,7 @@ final class SpecDecodingContext {
     var templateUses: [TemplateUse: CellLayoutSpec] = [:]
     /// One identity per distinct list of text style choices (every row of a template writes the
     /// same list): computing resolves each list once, keyed by it, without hashing the list per row.
-    var styleChoices: [[CellLayoutSpec.TextStyleChoice]: CellLayoutSpec.Identity] = [:]
+    var styleChoices: [[CellLayoutSpec.TextStyleChoice]: CellLayoutSpec.StyleIdentity] = [:]
 
     /// A template and the data a row binds it with. Compared by the data's exact code units (two
     /// canonically equivalent texts are different texts to lay out) and hashed over their UTF-8
