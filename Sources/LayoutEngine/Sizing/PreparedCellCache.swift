@@ -35,11 +35,19 @@ final class PreparedCellCache: Sendable {
 
     /// A cell, the identity and styles it was prepared for (a layout prepared with other styles —
     /// the same decoded layout in a table with other text styles — replaces it), and its cost.
-    private struct Entry: Sendable {
-        var identity: CellLayoutSpec.Identity
-        var styles: [TextStyle]
-        var cell: PreparedCell
-        var units: Int
+    /// A class: finding an entry retains the entry alone, not the styles every row shares.
+    private final class Entry: Sendable {
+        let identity: CellLayoutSpec.Identity
+        let styles: [TextStyle]
+        let cell: PreparedCell
+        let units: Int
+
+        init(identity: CellLayoutSpec.Identity, styles: [TextStyle], cell: PreparedCell, units: Int) {
+            self.identity = identity
+            self.styles = styles
+            self.cell = cell
+            self.units = units
+        }
 
         /// Whether it holds the cell of `identity` with `styles` (compared by their storage first:
         /// the same array for every row of a template).
@@ -63,6 +71,9 @@ final class PreparedCellCache: Sendable {
     }
 
     private let shards: [Locked]
+    /// The same shards, unretained (`shards` keeps them alive): both threads sizing rows look a
+    /// shard up for every row, and retaining the shared shard object made them fight over its count.
+    private let unretained: [Unmanaged<Locked>]
     private let capacity: Int
 
     /// `capacityUnits`: what all shards together keep in their young generations (the old ones as
@@ -71,16 +82,18 @@ final class PreparedCellCache: Sendable {
         let n = 8
         capacity = max(0, capacityUnits / n)
         shards = (0..<n).map { _ in Locked() }
+        unretained = shards.map { Unmanaged.passUnretained($0) }
     }
 
-    private func shard(_ slot: Slot) -> Locked {
-        shards[Int(bitPattern: (slot.address >> 4) % UInt(shards.count))]
+    @inline(__always)
+    private func shard(_ slot: Slot) -> Unmanaged<Locked> {
+        unretained[Int(bitPattern: (slot.address >> 4) % UInt(unretained.count))]
     }
 
     /// The cell of `layout` prepared with `styles` and `baselines`, if it is kept.
     func cell(_ layout: CellLayoutSpec.Identity, styles: [TextStyle], baselines: CellLayout.BaselinePlacement) -> PreparedCell? {
         let slot = Slot(layout, baselines)
-        return shard(slot).lock.withLock { s in
+        return shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { s in
             if let e = s.young[slot] { return e.holds(layout, styles) ? e.cell : nil }
             if let e = s.old.removeValue(forKey: slot) {
                 guard e.holds(layout, styles) else { return nil }
@@ -88,7 +101,7 @@ final class PreparedCellCache: Sendable {
                 return e.cell
             }
             return nil
-        }
+        } }
     }
 
     /// Keeps `cell`, prepared from `layout` with `styles` and `baselines`; `units`: its texts' code units.
@@ -97,7 +110,7 @@ final class PreparedCellCache: Sendable {
         let entry = Entry(identity: layout, styles: styles, cell: cell, units: units + Self.cellOverheadUnits)
         guard capacity > 0, entry.units <= capacity else { return }
         let slot = Slot(layout, baselines)
-        shard(slot).lock.withLock { Self.insert(&$0, slot, entry, capacity: capacity) }
+        shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { Self.insert(&$0, slot, entry, capacity: capacity) } }
     }
 
     private static func insert(_ s: inout Shard, _ slot: Slot, _ entry: Entry, capacity: Int) {
