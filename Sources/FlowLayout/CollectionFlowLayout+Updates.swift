@@ -15,13 +15,13 @@ extension CollectionFlowLayout {
     public mutating func apply(_ batch: FlowBatchUpdate<Payload>) throws(FlowLayoutError) {
         var operations = BatchOperations()
         operations.deleteSections = batch.deleteSections
-        operations.reloadSections = batch.reloadSections.map(\.at)
+        operations.reloadSections = batch.reloadSections.map { $0.at }
         operations.moveSections = batch.moveSections.map { ($0.from, $0.to) }
-        operations.insertSections = batch.insertSections.map(\.at)
+        operations.insertSections = batch.insertSections.map { $0.at }
         operations.deleteItems = batch.deleteItems
-        operations.reloadItems = batch.reloadItems.map(\.at)
+        operations.reloadItems = batch.reloadItems.map { $0.at }
         operations.moveItems = batch.moveItems.map { ($0.from, $0.to) }
-        operations.insertItems = batch.insertItems.map(\.at)
+        operations.insertItems = batch.insertItems.map { $0.at }
         let plan: FlowBatchPlan
         do throws(BatchPlanError) {
             let counts = engine.sections.map(\.itemCount)

@@ -14,13 +14,13 @@ extension TableViewLayout {
     func validate(_ batch: TableBatch<Content>) throws(TableError) -> BatchPlan {
         var operations = BatchOperations()
         operations.deleteSections = batch.deleteSections
-        operations.reloadSections = batch.reloadSections.map(\.at)
+        operations.reloadSections = batch.reloadSections.map { $0.at }
         operations.moveSections = batch.moveSections
-        operations.insertSections = batch.insertSections.map(\.at)
+        operations.insertSections = batch.insertSections.map { $0.at }
         operations.deleteItems = batch.deleteRows
-        operations.reloadItems = batch.reloadRows.map(\.at)
+        operations.reloadItems = batch.reloadRows.map { $0.at }
         operations.moveItems = batch.moveRows
-        operations.insertItems = batch.insertRows.map(\.at)
+        operations.insertItems = batch.insertRows.map { $0.at }
         do throws(BatchPlanError) {
             let plan = try BatchPlan(operations, oldSectionCount: numberOfSections, oldCount: numberOfRows(inSection:),
                                      vocabulary: Self.batchVocabulary)
