@@ -47,8 +47,20 @@ struct FlexSolver: Sendable {
         var textSize: Size?
     }
 
-    /// What a measurement slot was asked for (`used` false: empty). Kept apart from the
-    /// measurements themselves so that looking a slot up reads plain values only.
+    /// A measurement slot: what it was asked for, and what it found (plain values only).
+    private struct Slot {
+        var key = SlotKey()
+        var value = Measured(size: .zero)
+    }
+
+    /// A text's preparation and what is known of it at its max-content width (NaN, nil: not yet).
+    private struct TextSlot {
+        var prepared: PreparedText?
+        var maxContent = Double.nan
+        var natural: TextMeasurement?
+    }
+
+    /// What a measurement slot was asked for (`used` false: empty).
     private struct SlotKey {
         var width: Dim = .unbounded
         var height: Dim = .unbounded
@@ -63,14 +75,12 @@ struct FlexSolver: Sendable {
     var props: UnsafeMutableBufferPointer<Props> { tree.props }
     /// The children of node `n` are `childIndex[props[n].firstChild ..< +childCount]`.
     var childIndex: UnsafeMutableBufferPointer<Int> { tree.childIndex }
-    private var prepared: [PreparedText?] = []
-    private var maxContent: [Double] = []
-    /// Each text's measurement unwrapped (at its max-content width), once measured.
-    private var natural: [TextMeasurement?] = []
+    /// Per text: its preparation, its max-content width and its measurement unwrapped (at that
+    /// width), once worked out — one array, so that a solver allocates once for its texts.
+    private var textSlots: [TextSlot] = []
     /// Two measurement slots per node (`2n` and `2n + 1`, taking turns: `SlotKey.newer`): what
     /// each was asked for, and what it found.
-    private var slotKeys: [SlotKey] = []
-    private var slotValues: [Measured] = []
+    private var slots: [Slot] = []
     /// The children's rects of every measurement made since the measurements were last forgotten,
     /// appended (a measurement's stay where they are, whether or not a slot still holds it).
     var rects: [Rect] = []
@@ -90,12 +100,9 @@ struct FlexSolver: Sendable {
     init(root: CellElement, layout: CellLayout, textStyles: [TextStyle] = []) {
         var builder = FlexTree.Builder(textStyles: textStyles)
         if !root.isHidden { builder.flatten(root, parent: -1, index: 0) }
-        builder.markRows()
         tree = FlexTree(builder, layout: layout)
         makeSlots()
-        prepared = Array(repeating: nil, count: tree.texts.count)
-        maxContent = Array(repeating: .nan, count: tree.texts.count)
-        natural = Array(repeating: nil, count: tree.texts.count)
+        textSlots = Array(repeating: TextSlot(), count: tree.texts.count)
         minContent = Array(repeating: .nan, count: props.count)
     }
 }
@@ -116,13 +123,12 @@ extension FlexSolver {
     mutating func prepareTexts() throws(CellLayoutError) {
         for n in tree.textNodes { _ = try maxContentWidth(n) }
         // A kept solver holds no measurements (`forgetMeasurements` makes them): nothing to free.
-        slotKeys = []
-        slotValues = []
+        slots = []
         rects = []
     }
 
     /// The code units of the prepared texts.
-    var textUnits: Int { prepared.reduce(0) { $0 + ($1?.utf16Count ?? 0) } }
+    var textUnits: Int { textSlots.reduce(0) { $0 + ($1.prepared?.utf16Count ?? 0) } }
 
     /// Forgets what depends on the width (measurements, overflows); keeps the tree, the prepared
     /// texts and the content widths.
@@ -132,8 +138,7 @@ extension FlexSolver {
     }
 
     private mutating func makeSlots() {
-        slotKeys = Array(repeating: SlotKey(), count: 2 * props.count)
-        slotValues = Array(repeating: Measured(size: .zero), count: 2 * props.count)
+        slots = Array(repeating: Slot(), count: 2 * props.count)
         rects = []
         rects.reserveCapacity(4 * props.count)
     }
@@ -167,9 +172,12 @@ extension FlexSolver {
     /// The laid-out texts with characters no font has, from the preparations the layout made.
     private func missingCharacters() -> [CellMissingCharacters] {
         var out: [CellMissingCharacters] = []
-        for (t, p) in prepared.enumerated() {
-            guard let p, p.hasMissingCharacters else { continue }
-            out.append(CellMissingCharacters(path: path(tree.textNodes[t]), id: tree.ids[tree.textNodes[t]], characters: p.missingCharacters))
+        // (Read in place: a copy of each prepared text would retain its parts.)
+        textSlots.withUnsafeBufferPointer { texts in
+            for t in texts.indices where texts[t].prepared?.hasMissingCharacters == true {
+                out.append(CellMissingCharacters(path: path(tree.textNodes[t]), id: tree.ids[tree.textNodes[t]],
+                                                 characters: texts[t].prepared.unsafelyUnwrapped.missingCharacters))
+            }
         }
         return out
     }
@@ -212,9 +220,9 @@ extension FlexSolver {
         // laying an element out at its own max-content or fit-content size changes nothing), so
         // such an entry answers an exact request for the size it found.
         let strictHeight = props[n].strictHeight
-        let newer = slotKeys[2 * n + 1].newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
-        if answers(newer, w, h, strictHeight: strictHeight) { return slotValues[newer] }
-        if answers(older, w, h, strictHeight: strictHeight) { return slotValues[older] }
+        let newer = slots[2 * n + 1].key.newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
+        if answers(newer, w, h, strictHeight: strictHeight) { return slots[newer].value }
+        if answers(older, w, h, strictHeight: strictHeight) { return slots[older].value }
         let p = props[n]
         // An element's maximum is the most room its content gets (CSS: fit-content within max-width):
         // content laid out wider and then clamped would be laid out at the wrong width.
@@ -230,9 +238,8 @@ extension FlexSolver {
         case .custom: m = try custom(n, ow, oh)
         }
         // The older slot (or an unused one) takes the new measurement.
-        slotKeys[newer].newer = false
-        slotKeys[older] = SlotKey(width: w, height: h, used: true, newer: true)
-        slotValues[older] = m
+        slots[newer].key.newer = false
+        slots[older] = Slot(key: SlotKey(width: w, height: h, used: true, newer: true), value: m)
         return m
     }
 
@@ -249,8 +256,8 @@ extension FlexSolver {
     /// Whether measurement slot `slot` answers a request for `w` × `h`.
     @inline(__always)
     private func answers(_ slot: Int, _ w: Dim, _ h: Dim, strictHeight: Bool) -> Bool {
-        slotKeys[slot].used && Self.covers(slotKeys[slot].width, w, slotValues[slot].size.width)
-            && (strictHeight ? slotKeys[slot].height == h : Self.covers(slotKeys[slot].height, h, slotValues[slot].size.height))
+        slots[slot].key.used && Self.covers(slots[slot].key.width, w, slots[slot].value.size.width)
+            && (strictHeight ? slots[slot].key.height == h : Self.covers(slots[slot].key.height, h, slots[slot].value.size.height))
     }
 
     @inline(__always)
@@ -423,7 +430,7 @@ extension FlexSolver {
 
     private mutating func preparedText(_ n: Int) throws(CellLayoutError) -> PreparedText {
         let t = props[n].payload
-        if let p = prepared[t] { return p }
+        if let p = textSlots[t].prepared { return p }
         guard let engine = layout.textEngine else {
             throw CellLayoutError(path: path(n), message: "a text, but no text engine to measure it")
         }
@@ -434,7 +441,7 @@ extension FlexSolver {
             } else {
                 p = try engine.prepare(tree.texts[t].text, style: tree.texts[t].style)
             }
-            prepared[t] = p
+            textSlots[t].prepared = p
             return p
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)
@@ -443,27 +450,27 @@ extension FlexSolver {
 
     private mutating func measureText(_ n: Int, width: Double?) throws(CellLayoutError) -> TextMeasurement {
         let t = props[n].payload
-        if width == nil, let known = natural[t] { return known }
-        if prepared[t] == nil { _ = try preparedText(n) }
+        if width == nil, let known = textSlots[t].natural { return known }
+        if textSlots[t].prepared == nil { _ = try preparedText(n) }
         let measured: TextMeasurement
         do throws(TextLayoutError) {
             // Measured in place: a copy of the prepared text would retain its parts.
             // The engine reads 0 as "unlimited"; a text with no room at all gets the least room.
-            measured = try prepared.withUnsafeBufferPointer { texts throws(TextLayoutError) in
-                try texts[t].unsafelyUnwrapped.measure(width: width.map { max($0, 1e-3) })
+            measured = try textSlots.withUnsafeBufferPointer { texts throws(TextLayoutError) in
+                try texts[t].prepared.unsafelyUnwrapped.measure(width: width.map { max($0, 1e-3) })
             }
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)
         }
-        if width == nil { natural[t] = measured }
+        if width == nil { textSlots[t].natural = measured }
         return measured
     }
 
     mutating func maxContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
         let t = props[n].payload
-        if !maxContent[t].isNaN { return maxContent[t] }
+        if !textSlots[t].maxContent.isNaN { return textSlots[t].maxContent }
         let w = try measureText(n, width: nil).size.width
-        maxContent[t] = w
+        textSlots[t].maxContent = w
         return w
     }
 

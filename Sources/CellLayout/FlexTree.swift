@@ -16,53 +16,42 @@ final class FlexTree: @unchecked Sendable {
     let needsBaseline: UnsafeMutableBufferPointer<Bool>
     let layout: CellLayout
 
+    /// Where `props`, `childIndex` and `needsBaseline` live: one allocation for the three.
+    private let block: UnsafeMutableRawPointer
+
     init(_ b: Builder, layout: CellLayout) {
         self.layout = layout
-        props = .allocate(capacity: b.props.count)
+        let n = b.props.count, links = b.childIndex.count
+        let linksAt = Self.rounded(n * MemoryLayout<Props>.stride, MemoryLayout<Int>.alignment)
+        let flagsAt = linksAt + links * MemoryLayout<Int>.stride
+        block = .allocate(byteCount: max(1, flagsAt + n), alignment: max(MemoryLayout<Props>.alignment, MemoryLayout<Int>.alignment))
+        props = UnsafeMutableBufferPointer(start: block.bindMemory(to: Props.self, capacity: n), count: n)
         _ = props.initialize(from: b.props)
-        childIndex = .allocate(capacity: b.childIndex.count)
+        childIndex = UnsafeMutableBufferPointer(start: (block + linksAt).bindMemory(to: Int.self, capacity: links), count: links)
         _ = childIndex.initialize(from: b.childIndex)
-        needsBaseline = .allocate(capacity: b.needsBaseline.count)
-        _ = needsBaseline.initialize(from: b.needsBaseline)
+        needsBaseline = UnsafeMutableBufferPointer(start: (block + flagsAt).bindMemory(to: Bool.self, capacity: n), count: n)
+        needsBaseline.initialize(repeating: false)
         ids = b.ids
         texts = b.texts
         textNodes = b.textNodes
+        markRows()
     }
+
+    private static func rounded(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
 
     deinit {
-        props.deallocate()
-        childIndex.deallocate()
-        needsBaseline.deallocate()
+        props.deinitialize()
+        block.deallocate()
     }
 
-    /// Flattens an element tree (its visible elements) into a `FlexTree`'s arrays.
-    struct Builder {
-        var props: [Props] = []
-        var ids: [String?] = []
-        var childIndex: [Int] = []
-        var texts: [CellText] = []
-        var textNodes: [Int] = []
-        var needsBaseline: [Bool] = []
-        /// Styles replacing the texts' own, by the texts' order in the tree (hidden ones counted).
-        let textStyles: [TextStyle]
-        /// The order of the next text `flatten` meets, hidden texts counted.
-        var textOrdinal = 0
-
-        init(textStyles: [TextStyle]) {
-            self.textStyles = textStyles
-            props.reserveCapacity(24)
-            ids.reserveCapacity(24)
-            childIndex.reserveCapacity(24)
-        }
-
-        /// Marks the nodes whose baselines are asked for and the rows whose heights are strict.
-        mutating func markRows() {
-            needsBaseline = Array(repeating: false, count: props.count)
-            // Parents come before their children in `props`, so one pass top-down suffices.
-            // A height is definite (css-flexbox §9.8) when it is given, when a single-line row
-            // stretches the element (once the line's height is known), or when the element is an
-            // item of a column whose height is definite (its size after flexing).
-            var definite = Array(repeating: false, count: props.count)
+    /// Marks the nodes whose baselines are asked for and the rows whose heights are strict.
+    private func markRows() {
+        // Parents come before their children in `props`, so one pass top-down suffices.
+        // A height is definite (css-flexbox §9.8) when it is given, when a single-line row
+        // stretches the element (once the line's height is known), or when the element is an
+        // item of a column whose height is definite (its size after flexing).
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: props.count) { definite in
+            definite.initialize(repeating: false)
             for n in props.indices {
                 let p = props[n]
                 if !p.height.isNaN { definite[n] = true }
@@ -79,6 +68,28 @@ final class FlexTree: @unchecked Sendable {
                 }
                 props[n].strictHeight = stretchingRow && stretchesRatioChild && definite[n] && p.height.isNaN
             }
+        }
+    }
+
+    /// Flattens an element tree (its visible elements) into a `FlexTree`'s arrays.
+    struct Builder {
+        var props: [Props] = []
+        var ids: [String?] = []
+        var childIndex: [Int] = []
+        var texts: [CellText] = []
+        var textNodes: [Int] = []
+        /// Styles replacing the texts' own, by the texts' order in the tree (hidden ones counted).
+        let textStyles: [TextStyle]
+        /// The order of the next text `flatten` meets, hidden texts counted.
+        var textOrdinal = 0
+
+        init(textStyles: [TextStyle]) {
+            self.textStyles = textStyles
+            props.reserveCapacity(24)
+            ids.reserveCapacity(24)
+            childIndex.reserveCapacity(24)
+            texts.reserveCapacity(4)
+            textNodes.reserveCapacity(4)
         }
 
         @discardableResult

@@ -24,7 +24,7 @@ extension CollectionFlowLayout {
         operations.insertItems = batch.insertItems.map { $0.at }
         let plan: FlowBatchPlan
         do throws(BatchPlanError) {
-            let counts = engine.sections.map(\.itemCount)
+            let counts = engine.sections.map { $0.itemCount }
             let shared = try BatchPlan(operations, oldSectionCount: counts.count, oldCount: { counts[$0] },
                                        vocabulary: Self.batchVocabulary)
             plan = FlowBatchPlan(plan: shared, sources: shared.sources)

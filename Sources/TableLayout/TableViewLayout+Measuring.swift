@@ -207,8 +207,10 @@ extension TableViewLayout {
         let anchorScreenY = anchor.map { rectForRow(at: $0).minY - offset }
         var measured = 0
         for _ in 0..<(tree.count + 1) {
-            let pending = elements(overlappingFrom: current, to: current + height)
-                .map(\.index).filter { !tree.heightAndState(at: $0).state.isExact }
+            var pending: [Int] = []
+            for e in elements(overlappingFrom: current, to: current + height) where !tree.heightAndState(at: e.index).state.isExact {
+                pending.append(e.index)
+            }
             // Elements of height 0 that are estimated can't overlap; nothing else to measure.
             guard !pending.isEmpty else { break }
             try measure(indices: pending)

@@ -86,9 +86,11 @@ extension TableViewLayout {
 
     /// Rows overlapping `(from, to)` in content y with positive length, in order.
     func rows(overlappingFrom a: Double, to b: Double) -> [IndexPath] {
-        elements(overlappingFrom: a, to: b).compactMap { e in
-            if case .row(let p) = e.element { return p } else { return nil }
-        }
+        let elements = elements(overlappingFrom: a, to: b)
+        var rows: [IndexPath] = []
+        rows.reserveCapacity(elements.count)
+        for e in elements { if case .row(let p) = e.element { rows.append(p) } }
+        return rows
     }
 
     /// Elements (rows, headers, footers of positive height) overlapping `(a, b)` in content y.
@@ -97,7 +99,9 @@ extension TableViewLayout {
         guard hi > lo, hi > 0, lo < tree.height else { return [] }
         let startOffset = Swift.max(lo, 0)
         guard let first = tree.element(atOffset: startOffset) else { return [] }
-        var result: [(TableElement, Int, Double, Double)] = []
+        var result: [(element: TableElement, index: Int, y: Double, height: Double)] = []
+        // (A screen shows a few dozen elements: room for them up front, not a reallocation per doubling.)
+        result.reserveCapacity(32)
         var section = first.headersBefore - 1
         var sectionHeader = section >= 0 ? tree.headerIndex(ofSection: section) : -1
         tree.forEach(in: first.index..<tree.count, startingAt: first.start) { index, y, h, state in
@@ -113,9 +117,9 @@ extension TableViewLayout {
             case .row:
                 element = .row(IndexPath(row: index - sectionHeader - 1, section: section))
             }
-            if h > 0 && y + h > lo { result.append((element, index, sectionsTop + y, h)) }
+            if h > 0 && y + h > lo { result.append((element: element, index: index, y: sectionsTop + y, height: h)) }
             return true
         }
-        return result.map { (element: $0.0, index: $0.1, y: $0.2, height: $0.3) }
+        return result
     }
 }
