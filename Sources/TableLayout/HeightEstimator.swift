@@ -5,8 +5,14 @@ import LayoutGeometry
 /// `TableConfiguration.learnsEstimates` is on. Bounded: one entry per kind seen, at most
 /// `maximumKinds` kinds (further kinds are not learned).
 public struct HeightEstimator: Hashable, Sendable {
-    var sums: [Int: Double] = [:]
-    var counts: [Int: Int] = [:]
+    /// Per kind: the sum of its measured heights and how many there were (one table: a copy of
+    /// a table that records a height copies one dictionary, not two).
+    var samples: [Int: Sample] = [:]
+
+    struct Sample: Hashable, Sendable {
+        var sum = 0.0
+        var count = 0
+    }
 
     /// The most kinds remembered.
     public static var maximumKinds: Int { 4096 }
@@ -15,19 +21,19 @@ public struct HeightEstimator: Hashable, Sendable {
 
     /// Records a measured height of `kind`.
     public mutating func record(kind: Int, height: Double) {
-        guard counts[kind] != nil || counts.count < Self.maximumKinds else { return }
-        sums[kind, default: 0] += height
-        counts[kind, default: 0] += 1
+        guard samples[kind] != nil || samples.count < Self.maximumKinds else { return }
+        samples[kind, default: Sample()].sum += height
+        samples[kind, default: Sample()].count += 1
     }
 
     /// The mean measured height of `kind`, or nil before any was measured.
     public func mean(forKind kind: Int) -> Double? {
-        guard let n = counts[kind], n > 0, let s = sums[kind] else { return nil }
-        return s / Double(n)
+        guard let s = samples[kind], s.count > 0 else { return nil }
+        return s.sum / Double(s.count)
     }
 
     /// How many heights of `kind` were recorded.
-    public func sampleCount(forKind kind: Int) -> Int { counts[kind] ?? 0 }
+    public func sampleCount(forKind kind: Int) -> Int { samples[kind]?.count ?? 0 }
 }
 
 /// How far estimates were from exact heights, over the elements measured so far.

@@ -58,22 +58,27 @@ extension TableViewLayout {
         for r in ranges { tree.remove(r) }
 
         // 4. Sections by new index, ascending, then rows by new index path, ascending.
-        let inserted = Dictionary(batch.insertSections.map { ($0.at, $0.section) }, uniquingKeysWith: { a, _ in a })
+        // Inserted sections and rows by where they go, as positions in the batch's lists (tables of
+        // plain values: a table of a client's generic rows looks type metadata up at run time).
+        var inserted: [Int: Int] = [:]
+        for (k, s) in batch.insertSections.enumerated() where inserted[s.at] == nil { inserted[s.at] = k }
         for n in plan.placedSections {
             let buffer: ElementBuffer<Content>
-            if let spec = inserted[n] { buffer = try sectionBuffer(spec, index: n) }
+            if let k = inserted[n] { buffer = try sectionBuffer(batch.insertSections[k].section, index: n) }
             else if let moved = movedSections[n] { buffer = moved }
             else { continue }
             let at = tree.headerIndex(ofSection: n)
             tree.insert(buffer, at: at)
             if inserted[n] != nil { try measureUnestimated(in: at..<at + buffer.count) }
         }
-        let insertedRows = Dictionary(batch.insertRows.map { ($0.at, $0.row) }, uniquingKeysWith: { a, _ in a })
+        var insertedRows: [IndexPath: Int] = [:]
+        for (k, r) in batch.insertRows.enumerated() where insertedRows[r.at] == nil { insertedRows[r.at] = k }
         for n in plan.arrivals.keys.sorted() {
             for r in (plan.arrivals[n] ?? [:]).keys.sorted() {
                 let p = IndexPath(row: r, section: n)
                 var b = ElementBuffer<Content>()
-                if let spec = insertedRows[p] {
+                if let k = insertedRows[p] {
+                    let spec = batch.insertRows[k].row
                     let (h, st) = try rowElement(spec, field: "insertRows[\(n), \(r)]")
                     b.append(height: h, state: st, content: spec.content)
                 } else if let m = movedRows[p] {

@@ -14,13 +14,15 @@ extension TableViewLayout {
     func validate(_ batch: TableBatch<Content>) throws(TableError) -> BatchPlan {
         var operations = BatchOperations()
         operations.deleteSections = batch.deleteSections
-        operations.reloadSections = batch.reloadSections.map { $0.at }
+        // (Empty lists skipped: mapping a list of a client's generic rows looks type metadata up
+        // at run time even when there is nothing in it.)
+        if !batch.reloadSections.isEmpty { operations.reloadSections = batch.reloadSections.map { $0.at } }
         operations.moveSections = batch.moveSections
-        operations.insertSections = batch.insertSections.map { $0.at }
+        if !batch.insertSections.isEmpty { operations.insertSections = batch.insertSections.map { $0.at } }
         operations.deleteItems = batch.deleteRows
-        operations.reloadItems = batch.reloadRows.map { $0.at }
+        if !batch.reloadRows.isEmpty { operations.reloadItems = batch.reloadRows.map { $0.at } }
         operations.moveItems = batch.moveRows
-        operations.insertItems = batch.insertRows.map { $0.at }
+        if !batch.insertRows.isEmpty { operations.insertItems = batch.insertRows.map { $0.at } }
         do throws(BatchPlanError) {
             let plan = try BatchPlan(operations, oldSectionCount: numberOfSections, oldCount: numberOfRows(inSection:),
                                      vocabulary: Self.batchVocabulary)
