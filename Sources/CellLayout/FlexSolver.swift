@@ -99,7 +99,7 @@ struct FlexSolver: Sendable {
 
     init(root: CellElement, layout: CellLayout, textStyles: [TextStyle] = []) {
         var builder = FlexTree.Builder(textStyles: textStyles)
-        if !root.isHidden { builder.flatten(root, parent: -1, index: 0) }
+        if !root.isHidden { withUnsafePointer(to: root) { _ = builder.flatten($0, parent: -1, index: 0) } }
         tree = FlexTree(builder, layout: layout)
         makeSlots()
         textSlots = Array(repeating: TextSlot(), count: tree.texts.count)

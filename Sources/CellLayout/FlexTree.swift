@@ -93,25 +93,28 @@ final class FlexTree: @unchecked Sendable {
         }
 
         @discardableResult
-        mutating func flatten(_ e: CellElement, parent: Int, index: Int) -> Int {
+        mutating func flatten(_ element: UnsafePointer<CellElement>, parent: Int, index: Int) -> Int {
+            // Read through a pointer: an element passed by value was copied for every child (a
+            // retain of each part of it, a fifth of flattening a feed's post).
+            let e = element
             let n = props.count
             var p = Props()
             p.parent = parent
             p.indexInParent = index
-            p.width = e.width ?? .nan
-            p.height = e.height ?? .nan
-            p.minWidth = e.minWidth ?? 0
-            p.maxWidth = e.maxWidth ?? .infinity
-            p.minHeight = e.minHeight ?? 0
-            p.maxHeight = e.maxHeight ?? .infinity
-            p.padTop = e.padding.top
-            p.padLeft = e.padding.left
-            p.padBottom = e.padding.bottom
-            p.padRight = e.padding.right
-            p.grow = e.grow
-            p.shrink = e.shrink
-            p.basis = e.basis ?? .nan
-            p.alignSelf = e.alignSelf
+            p.width = e.pointee.width ?? .nan
+            p.height = e.pointee.height ?? .nan
+            p.minWidth = e.pointee.minWidth ?? 0
+            p.maxWidth = e.pointee.maxWidth ?? .infinity
+            p.minHeight = e.pointee.minHeight ?? 0
+            p.maxHeight = e.pointee.maxHeight ?? .infinity
+            p.padTop = e.pointee.padding.top
+            p.padLeft = e.pointee.padding.left
+            p.padBottom = e.pointee.padding.bottom
+            p.padRight = e.pointee.padding.right
+            p.grow = e.pointee.grow
+            p.shrink = e.pointee.shrink
+            p.basis = e.pointee.basis ?? .nan
+            p.alignSelf = e.pointee.alignSelf
             // A node's children are not contiguous in `props` (each is followed by its own subtree):
             // their indexes go in `childIndex`, in slots reserved before the subtrees are added.
             func reserve(_ count: Int) -> Int {
@@ -121,7 +124,7 @@ final class FlexTree: @unchecked Sendable {
                 p.childCount = count
                 return first
             }
-            switch e.kind {
+            switch e.pointee.kind {
             case .stack(let s):
                 p.kind = .stack
                 p.isRow = s.axis == .horizontal
@@ -136,14 +139,14 @@ final class FlexTree: @unchecked Sendable {
                     for i in children.indices where !children[i].isHidden { visible += 1 }
                     let first = reserve(visible)
                     props.append(p)
-                    ids.append(e.id)
+                    ids.append(e.pointee.id)
                     var k = 0
                     for i in children.indices {
                         guard !children[i].isHidden else {
                             if !textStyles.isEmpty { textOrdinal += children[i].textCount }
                             continue
                         }
-                        childIndex[first + k] = flatten(children[i], parent: n, index: i)
+                        childIndex[first + k] = flatten(children.baseAddress.unsafelyUnwrapped + i, parent: n, index: i)
                         k += 1
                     }
                 }
@@ -164,27 +167,27 @@ final class FlexTree: @unchecked Sendable {
                 p.kind = .layered
                 // The pair is sized as its base: the base's own sizes and limits apply where the
                 // overlay element gives none (a badge over a 40 × 40 avatar is 40 × 40 in any stack).
-                if p.width.isNaN, let w = base.width { p.width = w + e.padding.horizontal }
-                if p.height.isNaN, let h = base.height { p.height = h + e.padding.vertical }
-                if e.minWidth == nil, let v = base.minWidth { p.minWidth = v }
-                if e.maxWidth == nil, let v = base.maxWidth { p.maxWidth = v }
-                if e.minHeight == nil, let v = base.minHeight { p.minHeight = v }
-                if e.maxHeight == nil, let v = base.maxHeight { p.maxHeight = v }
+                if p.width.isNaN, let w = base.width { p.width = w + e.pointee.padding.horizontal }
+                if p.height.isNaN, let h = base.height { p.height = h + e.pointee.padding.vertical }
+                if e.pointee.minWidth == nil, let v = base.minWidth { p.minWidth = v }
+                if e.pointee.maxWidth == nil, let v = base.maxWidth { p.maxWidth = v }
+                if e.pointee.minHeight == nil, let v = base.minHeight { p.minHeight = v }
+                if e.pointee.maxHeight == nil, let v = base.maxHeight { p.maxHeight = v }
                 if case .box(let ratio?) = base.kind, ratio > 0 { p.ratio = ratio }
                 // The layer only exists over a visible base.
                 let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
                 let first = reserve(count)
                 props.append(p)
-                ids.append(e.id)
-                if count > 0 { childIndex[first] = flatten(base, parent: n, index: 0) } else if !textStyles.isEmpty { textOrdinal += base.textCount }
-                if count > 1 { childIndex[first + 1] = flatten(layer, parent: n, index: 1) } else if !textStyles.isEmpty { textOrdinal += layer.textCount }
+                ids.append(e.pointee.id)
+                if count > 0 { childIndex[first] = withUnsafePointer(to: base) { flatten($0, parent: n, index: 0) } } else if !textStyles.isEmpty { textOrdinal += base.textCount }
+                if count > 1 { childIndex[first + 1] = withUnsafePointer(to: layer) { flatten($0, parent: n, index: 1) } } else if !textStyles.isEmpty { textOrdinal += layer.textCount }
                 return n
             case .custom(let key):
                 p.kind = .custom
                 p.payload = key
             }
             props.append(p)
-            ids.append(e.id)
+            ids.append(e.pointee.id)
             return n
         }
 
