@@ -2,11 +2,13 @@ import CellLayout
 import TextLayout
 
 /// Composed cells prepared for layout (their trees read, their texts shaped and broken), kept
-/// across `compute` calls by the decoded layout they came from and their resolved text styles:
-/// the same feed at a new width (a rotation, an iPad) only lays its cells out again.
+/// across `compute` calls by the decoded layout they came from, their resolved text styles and
+/// the baseline placement: the same feed at a new width (a rotation, an iPad) only lays its cells
+/// out again. One cell per decoded layout and placement: a layout prepared with other styles (the
+/// same decoded layout in a table with other text styles) replaces it.
 ///
-/// One per text engine (a cell prepared with other fonts is another cell). Keys hold the decoded
-/// layout's identity object, so an identity is never reused while its entry lives. Bounded by the
+/// One per text engine (a cell prepared with other fonts is another cell). Entries hold the decoded
+/// layout (and with it its tree), so its address is never reused while its entry lives. Bounded by the
 /// code units of the texts the cells hold (plus a fixed cost per cell), in two generations as the
 /// text engine's paragraph cache is: past `capacityUnits` per shard the older generation goes.
 /// Thread-safe; sharded so that the threads measuring rows do not wait on one lock.
