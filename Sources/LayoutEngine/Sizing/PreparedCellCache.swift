@@ -87,9 +87,12 @@ final class PreparedCellCache: Sendable {
         unretained = shards.map { Unmanaged.passUnretained($0) }
     }
 
+    /// The shard of `slot`: its address mixed (objects of one size lie a fixed stride apart, so
+    /// the address's low bits alone would leave shards empty).
     @inline(__always)
     private func shard(_ slot: Slot) -> Unmanaged<Locked> {
-        unretained[Int(bitPattern: (slot.address >> 4) % UInt(unretained.count))]
+        let mixed = (UInt64(slot.address) &* 0x9E37_79B9_7F4A_7C15) >> 32
+        return unretained[Int(mixed % UInt64(unretained.count))]
     }
 
     /// The cell of `layout` prepared with `styles` and `baselines`, if it is kept.

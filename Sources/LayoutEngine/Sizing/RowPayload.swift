@@ -38,13 +38,6 @@ struct RowPath: Sendable {
     let index: Int
     let suffix: String
 
-    /// A path that is already text.
-    init(_ text: String) {
-        prefix = text
-        index = -1
-        suffix = ""
-    }
-
     /// `prefix`, the index, then `suffix`.
     init(_ prefix: String, _ index: Int, _ suffix: String) {
         self.prefix = prefix
@@ -52,7 +45,7 @@ struct RowPath: Sendable {
         self.suffix = suffix
     }
 
-    var text: String { index < 0 ? prefix : prefix + String(index) + suffix }
+    var text: String { prefix + String(index) + suffix }
 }
 
 extension RowContent {
