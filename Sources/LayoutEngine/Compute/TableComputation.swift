@@ -119,13 +119,8 @@ final class LayoutPayloadMemo: Sendable {
 
         func hash(into hasher: inout Hasher) { hasher.combine(layout) }
 
-        /// The layout object's address, mixed with the table's seed: a feed's build looks up and
-        /// stores one key per row, and SipHash was a tenth of that.
-        func _rawHashValue(seed: Int) -> Int {
-            var h = (UInt64(UInt(bitPattern: layout)) ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
-            h ^= h >> 32
-            return Int(truncatingIfNeeded: h)
-        }
+        /// The layout object's address, mixed (`mixedAddressHash`).
+        func _rawHashValue(seed: Int) -> Int { mixedAddressHash(UInt(bitPattern: layout), seed: seed) }
     }
 
     private let entries = EngineLock<[Key: RowPayload]>([:])

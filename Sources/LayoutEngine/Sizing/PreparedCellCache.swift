@@ -28,11 +28,7 @@ final class PreparedCellCache: Sendable {
 
         func hash(into hasher: inout Hasher) { hasher.combine(address) }
 
-        func _rawHashValue(seed: Int) -> Int {
-            var h = (UInt64(address) ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
-            h ^= h >> 32
-            return Int(truncatingIfNeeded: h)
-        }
+        func _rawHashValue(seed: Int) -> Int { mixedAddressHash(address, seed: seed) }
     }
 
     /// A cell, the identity and styles it was prepared for (a layout prepared with other styles —
@@ -87,12 +83,10 @@ final class PreparedCellCache: Sendable {
         unretained = shards.map { Unmanaged.passUnretained($0) }
     }
 
-    /// The shard of `slot`: its address mixed (objects of one size lie a fixed stride apart, so
-    /// the address's low bits alone would leave shards empty).
+    /// The shard of `slot`: its address mixed (`mixedAddressHash`).
     @inline(__always)
     private func shard(_ slot: Slot) -> Unmanaged<Locked> {
-        let mixed = (UInt64(slot.address) &* 0x9E37_79B9_7F4A_7C15) >> 32
-        return unretained[Int(mixed % UInt64(unretained.count))]
+        unretained[Int(UInt(bitPattern: mixedAddressHash(slot.address, seed: 0)) % UInt(unretained.count))]
     }
 
     /// The cell of `layout` prepared with `styles` and `baselines`, if it is kept.
