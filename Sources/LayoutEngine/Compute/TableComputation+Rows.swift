@@ -44,7 +44,7 @@ extension TableComputation {
                 styles = known
                 if layout.hasAttributedText { try checkFonts(in: layout, styles: styles, path: rowPath.text + ".layout") }
             } else {
-                styles = layout.resolvedTextStyles(scope: scope, scale: scale)
+                styles = environment.preparedCells.canonical(layout.resolvedTextStyles(scope: scope, scale: scale))
                 try checkFonts(in: layout, styles: styles, path: rowPath.text + ".layout")
                 if let shared = layout.styleIdentity { layoutPayloads.store(styles, for: ObjectIdentifier(shared)) }
             }

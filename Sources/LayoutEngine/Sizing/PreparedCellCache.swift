@@ -69,6 +69,10 @@ final class PreparedCellCache: Sendable {
     }
 
     private let shards: [Locked]
+    /// One array per distinct list of resolved text styles (`canonical(_:)`), at most
+    /// `canonicalLimit` lists (then it starts over).
+    private let canonicalStyles = EngineLock<[[TextStyle]: [TextStyle]]>([:])
+    static let canonicalLimit = 1_024
     /// The same shards, unretained (`shards` keeps them alive): both threads sizing rows look a
     /// shard up for every row, and retaining the shared shard object made them fight over its count.
     private let unretained: [Unmanaged<Locked>]
@@ -87,6 +91,18 @@ final class PreparedCellCache: Sendable {
     @inline(__always)
     private func shard(_ slot: Slot) -> Unmanaged<Locked> {
         unretained[Int(UInt(bitPattern: mixedAddressHash(slot.address, seed: 0)) % UInt(unretained.count))]
+    }
+
+    /// `styles` as the one array this cache keeps for that list: a template's styles, resolved
+    /// again by every `compute` call, are then the same array as the ones its cells were prepared
+    /// with, and finding a cell compares them by their storage rather than style by style.
+    func canonical(_ styles: [TextStyle]) -> [TextStyle] {
+        canonicalStyles.withLock { table in
+            if let known = table[styles] { return known }
+            if table.count >= Self.canonicalLimit { table.removeAll(keepingCapacity: true) }
+            table[styles] = styles
+            return styles
+        }
     }
 
     /// The cell of `layout` prepared with `styles` and `baselines`, if it is kept.
@@ -125,6 +141,7 @@ final class PreparedCellCache: Sendable {
     /// Drops every cell.
     func removeAll() {
         for s in shards { s.lock.withLock { $0 = Shard() } }
+        canonicalStyles.withLock { $0 = [:] }
     }
 
     /// How many cells are kept now.
