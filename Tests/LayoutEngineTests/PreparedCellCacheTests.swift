@@ -65,6 +65,21 @@ import TextLayout
         #expect(cache.count == 2)
     }
 
+    /// Equal lists of styles come back as one array (the same storage), different ones as
+    /// themselves; `removeAll()` forgets them.
+    @Test func equalStyleListsShareOneArray() {
+        let cache = PreparedCellCache(capacityUnits: 80_000)
+        func storage(_ a: [TextStyle]) -> UnsafeRawPointer? { a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        let first = cache.canonical([TextStyle(size: 14), TextStyle(size: 12)])
+        let again = cache.canonical([TextStyle(size: 14), TextStyle(size: 12)])
+        #expect(again == first && storage(again) == storage(first))
+        let other = cache.canonical([TextStyle(size: 14), TextStyle(size: 13)])
+        #expect(other != first && storage(other) != storage(first))
+        cache.removeAll()
+        let fresh = cache.canonical([TextStyle(size: 14), TextStyle(size: 12)])
+        #expect(fresh == first && storage(fresh) != storage(first))
+    }
+
     static func identity() -> CellLayoutSpec.Identity {
         CellLayoutSpec.Identity(root: CellElement(.spacer), textStyles: [], styleIdentity: nil)
     }
