@@ -8,7 +8,8 @@ import TextLayout
 /// same decoded layout in a table with other text styles) replaces it.
 ///
 /// One per text engine (a cell prepared with other fonts is another cell). Entries hold the decoded
-/// layout (and with it its tree), so its address is never reused while its entry lives. Bounded by the
+/// layout's cache key (not the layout: the tree is not kept alive by a kept cell), so its address
+/// is never reused while its entry lives. Bounded by the
 /// code units of the texts the cells hold (plus a fixed cost per cell), in two generations as the
 /// text engine's paragraph cache is: past `capacityUnits` per shard the older generation goes.
 /// Thread-safe; sharded so that the threads measuring rows do not wait on one lock.
@@ -16,13 +17,13 @@ final class PreparedCellCache: Sendable {
     /// Where an entry is filed: the layout's address and the placement — plain values, so that
     /// looking a cell up retains nothing (every row of a feed shares its template's styles, and
     /// retaining them from both cores made the count's cache line travel on every look-up).
-    /// The entry holds the identity, so the address is not reused while it is filed.
+    /// The entry holds the key object, so the address is not reused while it is filed.
     private struct Slot: Hashable {
         let address: UInt
         let baselines: CellLayout.BaselinePlacement
 
-        init(_ identity: CellLayoutSpec.Identity, _ baselines: CellLayout.BaselinePlacement) {
-            address = UInt(bitPattern: ObjectIdentifier(identity))
+        init(_ key: CellLayoutSpec.CacheKey, _ baselines: CellLayout.BaselinePlacement) {
+            address = UInt(bitPattern: ObjectIdentifier(key))
             self.baselines = baselines
         }
 
@@ -35,22 +36,23 @@ final class PreparedCellCache: Sendable {
     /// the same decoded layout in a table with other text styles — replaces it), and its cost.
     /// A class: finding an entry retains the entry alone, not the styles every row shares.
     private final class Entry: Sendable {
-        let identity: CellLayoutSpec.Identity
+        /// The layout's key (not the layout: a kept cell does not keep the decoded tree alive).
+        let key: CellLayoutSpec.CacheKey
         let styles: [TextStyle]
         let cell: PreparedCell
         let units: Int
 
-        init(identity: CellLayoutSpec.Identity, styles: [TextStyle], cell: PreparedCell, units: Int) {
-            self.identity = identity
+        init(key: CellLayoutSpec.CacheKey, styles: [TextStyle], cell: PreparedCell, units: Int) {
+            self.key = key
             self.styles = styles
             self.cell = cell
             self.units = units
         }
 
-        /// Whether it holds the cell of `identity` with `styles` (compared by their storage first:
+        /// Whether it holds the cell of `key` with `styles` (compared by their storage first:
         /// the same array for every row of a template).
-        func holds(_ identity: CellLayoutSpec.Identity, _ styles: [TextStyle]) -> Bool {
-            self.identity === identity && self.styles == styles
+        func holds(_ key: CellLayoutSpec.CacheKey, _ styles: [TextStyle]) -> Bool {
+            self.key === key && self.styles == styles
         }
     }
 
@@ -107,11 +109,12 @@ final class PreparedCellCache: Sendable {
 
     /// The cell of `layout` prepared with `styles` and `baselines`, if it is kept.
     func cell(_ layout: CellLayoutSpec.Identity, styles: [TextStyle], baselines: CellLayout.BaselinePlacement) -> PreparedCell? {
-        let slot = Slot(layout, baselines)
+        let key = layout.cacheKey
+        let slot = Slot(key, baselines)
         return shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { s in
-            if let e = s.young[slot] { return e.holds(layout, styles) ? e.cell : nil }
+            if let e = s.young[slot] { return e.holds(key, styles) ? e.cell : nil }
             if let e = s.old.removeValue(forKey: slot) {
-                guard e.holds(layout, styles) else { return nil }
+                guard e.holds(key, styles) else { return nil }
                 Self.insert(&s, slot, e, capacity: capacity)
                 return e.cell
             }
@@ -122,9 +125,9 @@ final class PreparedCellCache: Sendable {
     /// Keeps `cell`, prepared from `layout` with `styles` and `baselines`; `units`: its texts' code units.
     func store(_ cell: PreparedCell, units: Int, layout: CellLayoutSpec.Identity, styles: [TextStyle],
                baselines: CellLayout.BaselinePlacement) {
-        let entry = Entry(identity: layout, styles: styles, cell: cell, units: units + Self.cellOverheadUnits)
+        let entry = Entry(key: layout.cacheKey, styles: styles, cell: cell, units: units + Self.cellOverheadUnits)
         guard capacity > 0, entry.units <= capacity else { return }
-        let slot = Slot(layout, baselines)
+        let slot = Slot(layout.cacheKey, baselines)
         shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { Self.insert(&$0, slot, entry, capacity: capacity) } }
     }
 

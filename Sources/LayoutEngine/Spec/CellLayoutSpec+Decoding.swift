@@ -25,6 +25,9 @@ public struct CellLayoutSpec: Hashable, Sendable {
         let textStyles: [TextStyleChoice]
         let hasAttributedText: Bool
         let styleIdentity: StyleIdentity?
+        /// What the layouter's prepared cells are filed by: an empty object of this layout's own,
+        /// so that a kept cell does not keep the decoded tree alive with it.
+        let cacheKey = CacheKey()
 
         init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity?) {
             self.root = root
@@ -39,6 +42,9 @@ public struct CellLayoutSpec: Hashable, Sendable {
     /// One list of text style choices, shared by the layouts that write it: an empty object
     /// compared by reference.
     final class StyleIdentity: Sendable {}
+
+    /// A decoded layout's key in the layouter's prepared cells: an empty object compared by reference.
+    final class CacheKey: Sendable {}
 
     public static func == (a: CellLayoutSpec, b: CellLayoutSpec) -> Bool {
         a.identity === b.identity || (a.root == b.root && a.textStyles == b.textStyles)
