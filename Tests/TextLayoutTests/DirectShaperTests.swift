@@ -11,6 +11,8 @@ import Testing
     enum HB {
         static let latin: UInt32 = 0x4C61_746E  // 'Latn'
         static let han: UInt32 = 0x4861_6E69  // 'Hani'
+        static let hebrew: UInt32 = 0x4865_6272  // 'Hebr'
+        static let arabic: UInt32 = 0x4172_6162  // 'Arab'
     }
 
     /// HarfBuzz's per-code-unit answer (`ShapedRun.packed` without the unsafe-to-break bit).
@@ -96,6 +98,100 @@ import Testing
         #expect(compared > 300, "compared \(compared)")
     }
 
+    /// Hebrew runs shape right to left. Without points or accents, HarfBuzz's Hebrew shaper
+    /// maps, substitutes and kerns in logical order as the default one does, so the direct path
+    /// answers them — except a run holding a Bidi_Mirrored character (HarfBuzz draws its mirror
+    /// in a right-to-left run): then HarfBuzz. Reference: HarfBuzz on the same runs.
+    @Test func hebrewRunsMatchHarfBuzz() throws {
+        let letters = Array("אבגדהוזחטיךכלםמןנסעףפץצקרשת־׳״װױײ")
+        let common = Array(" .,;:'\"-–—!?0123456789%/")
+        var rng = SplitMix(seed: 19)
+        var compared = 0, refused = 0, mismatches: [String] = []
+        for font in ["DejaVu Sans", "DejaVuSans-Bold"] {
+            let face = try Self.face(font)
+            for _ in 0..<600 {
+                let text = String((0..<Int.random(in: 1...40, using: &rng)).map { _ in
+                    Int.random(in: 0..<4, using: &rng) == 0 ? common.randomElement(using: &rng)! : letters.randomElement(using: &rng)!
+                })
+                let units = Array(text.utf16)
+                guard units.allSatisfy({ face.covers(UInt32($0)) }) else { continue }
+                guard let d = Self.direct(face, units, script: HB.hebrew) else { refused += 1; continue }
+                compared += 1
+                let h = Self.harfBuzz(face, units, script: HB.hebrew)
+                if h != d, mismatches.count < 10 { mismatches.append("\(font) \(text): direct \(d) HarfBuzz \(h)") }
+            }
+        }
+        #expect(mismatches == [])
+        #expect(compared > 1_000, "compared \(compared), refused \(refused)")
+        // Mirrored characters and points go to HarfBuzz: "(" is drawn as ")" in a right-to-left run.
+        let face = try Self.face("DejaVu Sans")
+        #expect(Self.direct(face, Array("שלום (עולם)".utf16), script: HB.hebrew) == nil)
+        #expect(Self.direct(face, Array("שָׁלוֹם".utf16), script: HB.hebrew) == nil)
+        // The same run in a left-to-right script's plan is shaped directly: brackets mirror only right to left.
+        #expect(Self.direct(face, Array("(a)".utf16), script: Self.latin) != nil)
+    }
+
+    /// Arabic runs: joining forms (isolated, initial, medial, final from the letters' joining
+    /// types), lam-alef ligatures and kerning on the forms, in text that also carries the run's
+    /// context. Reference: HarfBuzz on the same runs, in their paragraph.
+    @Test func arabicRunsMatchHarfBuzz() throws {
+        // Every letter U+0621–U+064A (right-joining, dual-joining, non-joining, tatweel), lam and
+        // alef often (lam-alef ligatures), digits, punctuation and spaces.
+        // (DejaVu has no glyphs for U+063B–U+063F: those go to another font, never into this run.)
+        let letters = (0x0621...0x064A).filter { !(0x063B...0x063F).contains($0) }.map { Character(Unicode.Scalar($0)!) }
+            + Array("للللااأإآ")
+        let common = Array("  ،؛؟٠١٢٣.,:!-0123")
+        var rng = SplitMix(seed: 23)
+        var compared = 0, ligatures = 0, refused = 0, mismatches: [String] = []
+        for font in ["DejaVu Sans", "DejaVuSans-Bold"] {
+            let face = try Self.face(font)
+            for _ in 0..<1_500 {
+                let text = String((0..<Int.random(in: 1...30, using: &rng)).map { _ in
+                    Int.random(in: 0..<5, using: &rng) == 0 ? common.randomElement(using: &rng)! : letters.randomElement(using: &rng)!
+                })
+                let units = Array(text.utf16)
+                guard units.allSatisfy({ face.covers(UInt32($0)) }) else { continue }
+                guard let d = Self.direct(face, units, script: HB.arabic) else { refused += 1; continue }
+                compared += 1
+                if d.enumerated().contains(where: { $0.offset % 2 == 1 && $0.element & 1 == 0 }) { ligatures += 1 }
+                let h = Self.harfBuzz(face, units, script: HB.arabic)
+                if h != d, mismatches.count < 10 { mismatches.append("\(font) \(text): direct \(d) HarfBuzz \(h)") }
+            }
+        }
+        #expect(mismatches == [])
+        #expect(compared > 2_000, "compared \(compared), refused \(refused)")
+        #expect(ligatures > 200, "lam-alef ligatures in \(ligatures) runs")
+        // Forms really change advances: "بببب" (initial, medial ×2, final) is not 4 × "ب" alone.
+        let face = try Self.face("DejaVu Sans")
+        let beh = try #require(Self.direct(face, Array("ب".utf16), script: HB.arabic))
+        let behs = try #require(Self.direct(face, Array("بببب".utf16), script: HB.arabic))
+        #expect(behs[0] + behs[2] + behs[4] + behs[6] != 4 * beh[0])
+        // A run whose neighbour joins (a letter in another run) or is a mark goes to HarfBuzz.
+        let context = Array("بب".utf16)
+        let joined = context.withUnsafeBufferPointer { buf -> DirectShaper.Outcome in
+            var packed = [Int32](repeating: 0, count: 2)
+            return packed.withUnsafeMutableBufferPointer { face.shapeDirectly(buf, range: 1..<2, script: HB.arabic, packed: $0.baseAddress!) }
+        }
+        #expect(joined == .harfBuzz)
+        #expect(Self.direct(face, Array("بَ".utf16), script: HB.arabic) == nil)
+    }
+
+    /// The joining types compiled into the direct shaper are Unicode's (ArabicShaping.txt, from
+    /// Debian's `unicode-data` when installed).
+    @Test func arabicJoiningTypesAreUnicodes() throws {
+        let path = "/usr/share/unicode/ArabicShaping.txt"
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        var types: [UInt32: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            if fields.count > 2, let c = UInt32(fields[0], radix: 16) { types[c] = fields[2] }
+        }
+        for c in 0x0621...0x064A {
+            let expected: UInt8 = switch types[UInt32(c)] ?? "U" { case "R": 1; case "D", "C": 2; default: 0 }
+            #expect(DirectShaper.joiningType(UInt16(c)) == expected, "U+\(String(c, radix: 16))")
+        }
+    }
+
     /// Long runs full of ligatures (a ligature leaves a gap that is closed only when a contextual
     /// rule needs the glyphs behind it: substitution is linear, a 10 MB paragraph no longer takes
     /// 70 s) shape exactly as HarfBuzz shapes them.
@@ -136,6 +232,33 @@ import Testing
 }
 
 extension DirectShaperTests {
+    /// Right-to-left paragraphs as the engine sees them — Arabic and Hebrew words among Latin,
+    /// digits, brackets, marks, joiners, tatweel, letters DejaVu lacks (another font's run beside
+    /// an Arabic one) and hard breaks — measured with and without direct shaping at several
+    /// widths: the same lines and widths to the bit.
+    @Test func rightToLeftParagraphsAreTheSameWithAndWithoutDirectShaping() throws {
+        let plain = try TextEngine(fontDirectory: Fixtures.fontsDirectory, configuration: .init(directShaping: false))
+        let direct = try TextEngine(fontDirectory: Fixtures.fontsDirectory, configuration: .init(directShaping: true))
+        let words = ["مرحبا", "بالعالم", "لا", "الطريق", "ـبـ", "سلام", "كتاب،", "١٢٣", "؟", "ڤ", "ػب", "بَ", "ب\u{200D}", "ب\u{200C}ب",
+                     "שלום", "עולם", "(ספר)", "טקסט", "ש\u{05B8}לום", "abc", "Hello,", "42", "[x]", "\n", "«نص»", "—"]
+        var rng = SplitMix(seed: 29)
+        var differences: [String] = []
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 1...14, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+            for width in [40.0, 90, 200, 1_000] {
+                let style = TextStyle(font: "DejaVu Sans", size: 17)
+                if try plain.measure(text, style: style, width: width) != direct.measure(text, style: style, width: width),
+                   differences.count < 10 {
+                    differences.append("\(width): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+                }
+            }
+        }
+        #expect(differences == [])
+        // And the direct path took most of it.
+        #expect(direct.cacheStatistics.shapedRuns < plain.cacheStatistics.shapedRuns / 2,
+                "\(direct.cacheStatistics.shapedRuns) vs \(plain.cacheStatistics.shapedRuns)")
+    }
+
     @Test func corruptedLayoutTablesNeverCrash() throws {
         // DejaVu Sans with random bytes of its GSUB and GPOS tables overwritten (seeded): loading
         // and measuring must not crash, whatever the direct path makes of the tables.

@@ -1,7 +1,7 @@
 /// Which characters `DirectShaper` may shape at all.
 extension DirectShaper {
     /// Whether code unit `c` may be shaped here: printable BMP characters of the Latin, Greek,
-    /// Cyrillic, CJK and kana blocks and common punctuation and symbols — no controls, marks,
+    /// Cyrillic, Hebrew, Arabic, CJK and kana blocks and common punctuation and symbols — no controls, marks,
     /// default-ignorables, surrogates or hard breaks.
     @inline(__always)
     static func isSimple(_ c: Int) -> Bool {
@@ -17,6 +17,9 @@ extension DirectShaper {
         remove(0xAD)  // soft hyphen: default-ignorable
         add(0x370...0x377); add(0x37A...0x37F); add(0x384...0x38A); add(0x38C...0x38C); add(0x38E...0x3A1); add(0x3A3...0x3FF)
         add(0x400...0x482); add(0x48A...0x52F)  // Cyrillic without its combining marks
+        add(0x05D0...0x05EA); add(0x05F0...0x05F4); add(0x05BE...0x05BE)  // Hebrew letters, ligatures, geresh, maqaf: no points or accents
+        add(0x0621...0x064A); add(0x0660...0x066D)  // Arabic letters (tatweel too) and digits: no marks
+        add(0x060C...0x060C); add(0x061B...0x061B); add(0x061F...0x061F)  // Arabic comma, semicolon, question mark
         add(0x1E00...0x1FFF)  // Latin Extended Additional, Greek Extended
         add(0x2000...0x200A)  // spaces
         add(0x2010...0x2027)  // dashes, quotes, bullets, ellipsis (2028/2029 are breaks)

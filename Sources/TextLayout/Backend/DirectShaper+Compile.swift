@@ -8,7 +8,7 @@ extension DirectShaper {
                                     pairCache: inout [Int: (RawPairLookup, [Int])],
                                     memory: inout [UnsafeMutableRawPointer]) -> Plan? {
         var props = hb_segment_properties_t()
-        props.direction = HB_DIRECTION_LTR
+        props.direction = isRightToLeft(script) ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
         props.script = hb_script_t(rawValue: script)
         props.language = hb_language_get_default()
         guard let shapePlan = hb_shape_plan_create_cached(face, &props, nil, 0, nil) else { return nil }
@@ -24,6 +24,17 @@ extension DirectShaper {
         }
         let gsubTag: hb_tag_t = 0x4753_5542, gposTag: hb_tag_t = 0x4750_4F53  // 'GSUB', 'GPOS'
         if hasLegacyKern && !hasGPOSKern(face, props) { return nil }  // HarfBuzz would apply the legacy 'kern' table
+        // A joining script (Arabic): its form lookups become tables (`compileJoining`), the glyphs
+        // they give can appear in a run, and the lookups of earlier stages are checked first.
+        var reachable = reachable
+        var joining: Joining? = nil
+        if script == HB_SCRIPT_ARABIC.rawValue {
+            guard let j = compileJoining(face: face, props: props, gsub: gsub, glyphCount: glyphCount, reachable: reachable) else {
+                return nil
+            }
+            for g in j.outputs { reachable[g] = true }
+            joining = j
+        }
 
         var flags = gdefFlags
         var ligatureGlyphs: [Int] = []
@@ -41,7 +52,7 @@ extension DirectShaper {
 
         var pairs: [RawPairLookup] = []
         for (table, inGPOS) in [(gsub, false), (gpos, true)] {
-            let indices = lookups(inGPOS ? gposTag : gsubTag)
+            let indices = lookups(inGPOS ? gposTag : gsubTag).filter { inGPOS || joining?.formLookups.contains($0) != true }
             guard !indices.isEmpty else { continue }
             guard let list = table.offset(8, from: 0) else { return nil }
             for index in indices {
@@ -141,8 +152,13 @@ extension DirectShaper {
                 fill[g] += 1
             }
         }
-        let checkLookups = Set(checkList.map(\.check.lookup)).sorted()
-        return Plan(flags: flags, checkStart: start, checks: checks, checkLookups: checkLookups, pairs: pairs)
+        // Checked lookups in the order HarfBuzz applies them: by index, except that a joining
+        // script's earlier stages come before its forms and the rest after.
+        let checked = Set(checkList.map(\.check.lookup)).sorted()
+        let pre = checked.filter { $0 < 0x10000 && joining?.preFormLookups.contains(Int($0)) == true }
+        let checkLookups = pre + checked.filter { !pre.contains($0) }
+        return Plan(flags: flags, checkStart: start, checks: checks, checkLookups: checkLookups, pairs: pairs,
+                    forms: joining?.forms ?? [], preFormChecks: pre.count)
     }
 
     /// Flattens one pair lookup's subtables. Subtables this path cannot evaluate exactly (a

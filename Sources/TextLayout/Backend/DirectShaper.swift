@@ -30,11 +30,25 @@ internal import CHarfBuzz
 /// compares both paths on every pair of the fonts' Latin glyphs, on the oracle corpus and on
 /// random text.
 final class DirectShaper: @unchecked Sendable {
-    /// The scripts shaped here; HarfBuzz uses its default shaper for all of them.
+    /// The scripts shaped here. HarfBuzz uses its default shaper for all but Hebrew and Arabic
+    /// (whose joining forms are compiled as `DirectShaper+Joining.swift` says); its Hebrew
+    /// shaper differs from the default only for marks (composition into presentation forms, mark
+    /// order and fallback mark positions), and marks are never shaped here. A right-to-left run
+    /// (Hebrew) goes through GSUB and GPOS in logical order, as HarfBuzz applies them (it reverses
+    /// the glyphs only after positioning), so the same code serves both directions; what differs
+    /// is the plan (collected for right to left) and mirroring — HarfBuzz replaces a
+    /// Bidi_Mirrored character of a right-to-left run by its mirror, so those characters are
+    /// HarfBuzz's in a right-to-left plan.
     static let scripts: [UInt32] = [
         HB_SCRIPT_LATIN.rawValue, HB_SCRIPT_HAN.rawValue, HB_SCRIPT_CYRILLIC.rawValue,
         HB_SCRIPT_GREEK.rawValue, HB_SCRIPT_HIRAGANA.rawValue, HB_SCRIPT_KATAKANA.rawValue,
+        HB_SCRIPT_HEBREW.rawValue, HB_SCRIPT_ARABIC.rawValue,
     ]
+
+    /// Whether `script` shapes right to left (HarfBuzz's direction for it, as `FontFace.shape` uses).
+    static func isRightToLeft(_ script: UInt32) -> Bool {
+        hb_script_get_horizontal_direction(hb_script_t(rawValue: script)) == HB_DIRECTION_RTL
+    }
 
     private let glyphCount: Int
     /// The glyph of each BMP code point the cmap maps (0: none).
@@ -79,7 +93,17 @@ final class DirectShaper: @unchecked Sendable {
         /// Glyphs below this get `kerns` (a 32 KiB table per plan).
         static let kernTableBound = 128
 
-        init(flags: [UInt8], checkStart: [Int32], checks: [Check], checkLookups: [Int32], pairs: [RawPairLookup]) {
+        /// A joining script's forms (see `DirectShaper+Joining.swift`): for form f (isolated,
+        /// final, medial, initial) the glyph its lookups make of glyph g, `forms[f * glyphCount + g]`.
+        /// Empty for a script without joining.
+        let forms: [UInt16]
+        /// How many of `checkLookups` come before the joining forms (HarfBuzz's earlier stages).
+        let preFormChecks: Int
+
+        init(flags: [UInt8], checkStart: [Int32], checks: [Check], checkLookups: [Int32], pairs: [RawPairLookup],
+             forms: [UInt16] = [], preFormChecks: Int = 0) {
+            self.forms = forms
+            self.preFormChecks = preFormChecks
             self.flags = flags
             self.checkStart = checkStart
             self.checks = checks
@@ -261,12 +285,17 @@ final class DirectShaper: @unchecked Sendable {
         pairMemory = memory
         let records = UnsafeMutablePointer<UInt64>.allocate(capacity: 65_536)
         records.initialize(repeating: 0, count: 65_536)
+        let rightToLeft = DirectShaper.scripts.map(DirectShaper.isRightToLeft)
+        let unicode = hb_unicode_funcs_get_default()
         for c in 0..<65_536 where cmap[c] != 0 && DirectShaper.isSimple(c) {
             let g = Int(cmap[c])
             guard advances[g] >= 0 && advances[g] <= 0xFFFF else { continue }
             var r = UInt64(g) | UInt64(advances[g]) << 16
+            // HarfBuzz mirrors this character in a right-to-left run (`hb_ot_mirror_chars`).
+            let mirrored = hb_unicode_mirroring(unicode, hb_codepoint_t(c)) != hb_codepoint_t(c)
             for (p, plan) in compiled.enumerated() {
-                r |= UInt64(plan?.flags[g] ?? DirectShaper.harfBuzz) << UInt64(32 + 3 * p)
+                let flag = mirrored && rightToLeft[p] ? DirectShaper.harfBuzz : plan?.flags[g] ?? DirectShaper.harfBuzz
+                r |= UInt64(flag) << UInt64(32 + 3 * p)
                 if let plan, plan.pairs.contains(where: { $0.covered[g >> 6] & (1 << UInt64(g & 63)) != 0 }) {
                     r |= 1 << UInt64(34 + 3 * p)
                 }
@@ -383,6 +412,7 @@ final class DirectShaper: @unchecked Sendable {
     private func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, plan: Plan, planIndex: Int,
                        packed out: UnsafeMutablePointer<Int32>, ems: Ems?) -> Outcome {
         let n = range.count
+        if !plan.forms.isEmpty { return shapeJoining(text, range: range, plan: plan, planIndex: planIndex, packed: out) }
         let shift = UInt64(32 + 3 * planIndex)
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { items -> Outcome in
             // Each character's record: glyph and advance, and whether the plan lets it through.
@@ -444,6 +474,53 @@ final class DirectShaper: @unchecked Sendable {
         }
     }
 
+    /// `shape` for a joining script's plan: nominal glyphs, the checked lookups of the stages
+    /// before the forms (which must form no ligature), the forms, then the rest of the plan as
+    /// for any run. Always writes `packed`.
+    private func shapeJoining(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, plan: Plan, planIndex: Int,
+                              packed out: UnsafeMutablePointer<Int32>) -> Outcome {
+        let n = range.count
+        let shift = UInt64(32 + 3 * planIndex)
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: n) { forms -> Outcome in
+            guard let formBase = forms.baseAddress, DirectShaper.joiningForms(text, range: range, into: formBase) else { return .harfBuzz }
+            return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { clusters -> Outcome in
+                    guard let base = glyphs.baseAddress, let c = clusters.baseAddress else { return .harfBuzz }
+                    var needsCheck = false
+                    for k in 0..<n {
+                        let r = records[Int(text[range.lowerBound + k])]
+                        // No record, or HarfBuzz's (a mirrored character in a right-to-left run).
+                        guard r != 0, (r &>> shift) & 3 != UInt64(DirectShaper.harfBuzz) else { return .harfBuzz }
+                        base[k] = UInt16(truncatingIfNeeded: r)
+                        clusters[k] = Int32(k)
+                        needsCheck = needsCheck || plan.flags[Int(base[k])] == DirectShaper.check
+                    }
+                    var m = n
+                    if needsCheck && plan.preFormChecks > 0 {
+                        guard substitute(plan, lookups: 0..<plan.preFormChecks, base, c, &m), m == n else { return .harfBuzz }
+                    }
+                    let glyphCount = self.glyphCount
+                    needsCheck = false
+                    plan.forms.withUnsafeBufferPointer { table in
+                        for k in 0..<n where forms[k] >= 0 {
+                            base[k] = table[Int(forms[k]) &* glyphCount &+ Int(base[k])]
+                        }
+                    }
+                    for k in 0..<n {
+                        let flag = plan.flags[Int(base[k])]
+                        if flag == DirectShaper.harfBuzz { return .harfBuzz }
+                        needsCheck = needsCheck || flag == DirectShaper.check
+                    }
+                    if needsCheck {
+                        guard substitute(plan, lookups: plan.preFormChecks..<plan.checkLookups.count, base, c, &m) else { return .harfBuzz }
+                    }
+                    position(plan, UnsafeBufferPointer(start: base, count: m), clusters: m == n ? nil : c, units: n, out)
+                    return m == n ? .simple : .ligatures
+                }
+            }
+        }
+    }
+
     /// Runs the plan's checked lookups in order over `glyphs[0 ..< count]`: ligatures form (the
     /// glyphs and their clusters close up, `count` shrinks); any other rule that matches makes the
     /// run HarfBuzz's (false).
@@ -453,10 +530,10 @@ final class DirectShaper: @unchecked Sendable {
     /// prose quadratic: 70 s). A ligature reads forward only, so the gap does not matter to it; a
     /// contextual rule may read backward, so the gap is closed before one is tried — bounded by a
     /// budget, past which the run goes to HarfBuzz (linear, and the same answer).
-    private func substitute(_ plan: Plan, _ glyphs: UnsafeMutablePointer<UInt16>, _ clusters: UnsafeMutablePointer<Int32>,
-                            _ count: inout Int) -> Bool {
+    private func substitute(_ plan: Plan, lookups: Range<Int>? = nil, _ glyphs: UnsafeMutablePointer<UInt16>,
+                            _ clusters: UnsafeMutablePointer<Int32>, _ count: inout Int) -> Bool {
         var budget = 8 * count + 65_536
-        for lookup in plan.checkLookups {
+        for lookup in plan.checkLookups[lookups ?? plan.checkLookups.indices] {
             var i = 0, w = 0, n = count
             while i < n {
                 let g = Int(glyphs[i])

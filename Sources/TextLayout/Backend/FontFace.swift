@@ -126,6 +126,8 @@ final class FontFace: GlyphSource, @unchecked Sendable {
         ("fi fl ff ffi ffl office", Preparer.latin),
         ("AVAWAYTaTeToTyVaVeVoWaWeWoYaYeYoLTLVLWLYPAFAr.r,y.y,kW", Preparer.latin),
         ("今天天气很好，我们去公园。「你好」", Preparer.han),
+        ("שלום עולם, זה טקסט בעברית: \"ספר\" 1234 — יפה! ״תשע״ה״ א־ב", FontFace.script(of: 0x05D0)),
+        ("مرحبا بالعالم، هذا نص عربي للاختبار: السلام عليكم ١٢٣ لا لأ ـبـ؟", FontFace.script(of: 0x0627)),
     ]
 
     /// Whether the direct shaper gives HarfBuzz's advances and kerning on `probes`. The direct
