@@ -497,7 +497,11 @@ final class DirectShaper: @unchecked Sendable {
                     }
                     var m = n
                     if needsCheck && plan.preFormChecks > 0 {
-                        guard substitute(plan, lookups: 0..<plan.preFormChecks, base, c, &m), m == n else { return .harfBuzz }
+                        // The forms are compiled for the cmap's glyphs: a ligature here (even of one
+                        // glyph) would need the forms of another glyph — HarfBuzz's.
+                        let before = Array(UnsafeBufferPointer(start: base, count: n))
+                        guard substitute(plan, lookups: 0..<plan.preFormChecks, base, c, &m), m == n,
+                              before.elementsEqual(UnsafeBufferPointer(start: base, count: n)) else { return .harfBuzz }
                     }
                     let glyphCount = self.glyphCount
                     needsCheck = false
