@@ -2,6 +2,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uversion.h>
+#include <unicode/uchar.h>
 #include <unicode/utypes.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -80,6 +81,10 @@ int32_t le_grapheme_breaks(const uint16_t *text, int32_t length,
         positions[count++] = p;
     }
     return count;
+}
+
+int32_t le_is_text_default_emoji(int32_t c) {
+    return u_hasBinaryProperty(c, UCHAR_EMOJI) && !u_hasBinaryProperty(c, UCHAR_EMOJI_PRESENTATION);
 }
 
 const char *le_icu_version(void) {

@@ -41,7 +41,11 @@ enum FontFuzz {
         return d
     }()
     static let texts = ["AVAWAY To fi ffl office Wa, Type 1234567890", "Hello world LTAVYTy Kerning ff fl .,:;!?",
-                        "今天天气很好 AV Hello", "abc abc"]
+                        "今天天气很好 AV Hello", "abc abc",
+                        // Right to left (the direct shaper's Hebrew plan and Arabic joining forms).
+                        "שלום עולם, זה טקסט 123", "مرحبا بالعالم، لا الطريق ١٢٣ ـبـ",
+                        // Emoji sequences (a colour font's cluster table, `EmojiClusters`).
+                        "👍👍🏽❤️❤1️⃣ 👍\u{200D}❤️"]
 }
 
 @_silgen_name("LLVMFuzzerRunDriver")

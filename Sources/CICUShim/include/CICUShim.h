@@ -38,6 +38,10 @@ int32_t le_bidi_runs(const uint16_t *text, int32_t length, uint8_t paraLevel,
                      int32_t *runStart, int32_t *runLength, uint8_t *runRTL, int32_t capacity,
                      int32_t *runsPerLine, uint8_t *lineParaRTL);
 
+/// Whether `c` is an emoji that shows as text unless a VS16 follows (Emoji and not
+/// Emoji_Presentation, UTS #51): 1 or 0.
+int32_t le_is_text_default_emoji(int32_t c);
+
 /// The ICU version string, e.g. "72.1" (for diagnostics).
 const char *le_icu_version(void);
 

@@ -21,6 +21,10 @@ final class FontFace: GlyphSource, @unchecked Sendable {
     /// Shapes simple runs without HarfBuzz (nil when the font is not one it can match HarfBuzz on).
     /// (Set once, in `init`: cleared there when the probe finds it disagreeing with HarfBuzz.)
     private var direct: DirectShaper?
+    /// A colour emoji face's clusters as HarfBuzz shapes them (`EmojiClusters`), built the first
+    /// time a run asks for them (about 30 ms for Noto Color Emoji) and kept for the face's life;
+    /// nil for other faces.
+    private let emoji: Locked<EmojiClusters??>?
 
     /// Loads face `faceIndex` of the font file at `path`.
     init(path: String, faceIndex: Int = 0) throws(TextLayoutError) {
@@ -105,12 +109,29 @@ final class FontFace: GlyphSource, @unchecked Sendable {
         let direct = DirectShaper(face: face, font: font, coverage: coverage)
         self.direct = direct?.isUsable == true ? direct : nil
         self.faceIndex = faceIndex
+        self.emoji = loaded.color ? Locked(nil) : nil
         self.bytes = buffer
         self.hbFace = face
         self.hbFont = font
         super.init(path: path, familyName: loaded.family, styleName: loaded.style, metrics: loaded.metrics,
                    isColor: loaded.color, bmpCoverage: coverage)
         if self.direct != nil && !directShapingAgreesWithHarfBuzz() { self.direct = nil }
+    }
+
+    /// A colour emoji face's cluster table (`EmojiClusters`), built on first use; nil for any
+    /// other face, or a colour face the table cannot stand for HarfBuzz on.
+    override func emojiClusters() -> EmojiClusters? {
+        guard let emoji else { return nil }
+        return emoji.withLock { state -> EmojiClusters? in
+            if let built = state { return built }
+            let built = EmojiClusters(face: hbFace, font: hbFont) { units in
+                var shaped = ShapedUnits(count: units.count)
+                units.withUnsafeBufferPointer { shape($0, range: 0..<units.count, script: 0, into: &shaped) }
+                return shaped.packed
+            }
+            state = .some(built)
+            return built
+        }
     }
 
     /// Whether runs in this face may be shaped from its tables (`DirectShaper`).

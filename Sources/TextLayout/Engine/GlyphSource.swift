@@ -67,6 +67,10 @@ class GlyphSource: @unchecked Sendable {
         .harfBuzz
     }
 
+    /// The face's emoji clusters as HarfBuzz shapes them (`EmojiClusters`), or nil. This default
+    /// has none.
+    func emojiClusters() -> EmojiClusters? { nil }
+
     /// The advance (font units) of the glyph `scalar` maps to, or 0 if it has none.
     func nominalAdvance(_ scalar: UInt32) -> Int32 { 0 }
 

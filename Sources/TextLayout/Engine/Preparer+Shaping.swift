@@ -59,6 +59,28 @@ extension Preparer {
         }
     }
 
+    /// Shapes clusters `from ..< to` (one font, one script) from a colour emoji face's cluster
+    /// table (`EmojiClusters`): HarfBuzz's answer, when the run is one HarfBuzz shapes cluster by
+    /// cluster — emoji sequences only, regional indicators in pairs, a script HarfBuzz's default
+    /// shaper takes left to right — and every cluster is in the table. False otherwise.
+    static func shapeEmojiClusters(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                   _ from: Int, _ to: Int, _ script: UInt32, _ chain: FontChain) -> Bool {
+        let face = chain.faces[Int(p.fonts[from])]
+        guard face.isColor, script == 0 || script == FontFace.commonScript
+                || (DirectShaper.scripts.contains(script) && !DirectShaper.isRightToLeft(script)) else { return false }
+        let u0 = p.start(from), u1 = Int(p.ends[to - 1])
+        guard isCacheableEmojiRun(UnsafeBufferPointer(rebasing: buf[u0..<u1])), let table = face.emojiClusters() else { return false }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * (u1 - u0)) { tmp -> Bool in
+            guard let base = tmp.baseAddress else { return false }
+            for k in from..<to {
+                let s = p.start(k), e = Int(p.ends[k])
+                guard table.write(UnsafeBufferPointer(rebasing: buf[s..<e]), into: base + 2 * (s - u0)) else { return false }
+            }
+            distribute(&p, buf, UnsafeBufferPointer(tmp), from, to, u0, face)
+            return true
+        }
+    }
+
     /// Shapes clusters `from ..< to` (one font, one script) and stores their advances in ems.
     static func shapeRun(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                          _ from: Int, _ to: Int, _ script: UInt32, _ chain: FontChain, _ cache: ShapeCache) {
@@ -139,6 +161,11 @@ extension Preparer {
     /// font's ligatures stay inside them; an odd stretch of regional indicators is refused because
     /// the font would pair them from the second one ("🇺🇨🇳": a flag across two clusters).
     static func isCacheableEmojiRun(_ units: [UInt16]) -> Bool {
+        units.withUnsafeBufferPointer { isCacheableEmojiRun($0) }
+    }
+
+    /// `isCacheableEmojiRun(_:)` on code units in place.
+    static func isCacheableEmojiRun(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
         var i = 0, indicators = 0
         while i < units.count {
             let c = units[i]

@@ -89,7 +89,7 @@ enum Preparer {
             let s = scripts[g - first]
             var h = g + 1
             while h < range.upperBound && p.kinds[h] != .newline && p.fonts[h] == p.fonts[g] && scripts[h - first] == s { h += 1 }
-            if !(direct && shapeDirectly(&p, buf, g, h, s, chain)) {
+            if !(direct && (shapeDirectly(&p, buf, g, h, s, chain) || shapeEmojiClusters(&p, buf, g, h, s, chain))) {
                 shapeRun(&p, buf, g, h, s, chain, cache)
             }
             g = h
