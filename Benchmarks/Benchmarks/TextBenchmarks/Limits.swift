@@ -33,7 +33,7 @@ enum Limits {
               target: "attributed (3 runs) ≤ 1.5× plain, re-laid out at a new width"),
         // issue 11: right-to-left paragraphs measured at no worse than HarfBuzz's own shaping speed
         // (HarfBuzz shaping the same text in the same iteration, ×100), cold and with warm word
-        // shapes. Emoji has no limit yet: cold it is still about 2× HarfBuzz (docs/BENCHMARKS.md).
+        // shapes.
         Limit(benchmark: "Scripts.Arabic.RatioVsHarfBuzz", metric: Metrics.scriptRatioCold, bound: .atMost(100),
               target: "Arabic paragraph ≤ HarfBuzz's shaping time, cold"),
         Limit(benchmark: "Scripts.Arabic.RatioVsHarfBuzz", metric: Metrics.scriptRatioWarm, bound: .atMost(100),
@@ -42,6 +42,10 @@ enum Limits {
               target: "Hebrew paragraph ≤ HarfBuzz's shaping time, cold"),
         Limit(benchmark: "Scripts.Hebrew.RatioVsHarfBuzz", metric: Metrics.scriptRatioWarm, bound: .atMost(100),
               target: "Hebrew paragraph ≤ HarfBuzz's shaping time, warm word shapes"),
+        Limit(benchmark: "Scripts.Emoji.RatioVsHarfBuzz", metric: Metrics.scriptRatioCold, bound: .atMost(100),
+              target: "emoji paragraph ≤ HarfBuzz's shaping time, cold"),
+        Limit(benchmark: "Scripts.Emoji.RatioVsHarfBuzz", metric: Metrics.scriptRatioWarm, bound: .atMost(100),
+              target: "emoji paragraph ≤ HarfBuzz's shaping time, warm word shapes"),
     ]
 
     static let table = LimitTable(target: "TextBenchmarks", all)
