@@ -110,4 +110,32 @@ extension EmojiTests {
         #expect(table.cacheStatistics.shapedRuns < harfBuzz.cacheStatistics.shapedRuns / 3,
                 "\(table.cacheStatistics.shapedRuns) vs \(harfBuzz.cacheStatistics.shapedRuns)")
     }
+
+    /// Four threads measuring emoji paragraphs on a fresh engine race to build the face's cluster
+    /// table (built once, under a lock, on first use): every answer is the one a lone engine
+    /// without the table gives. (In `scripts/tsan.sh`'s list: ThreadSanitizer watches the build.)
+    @Test(.enabled(if: installed && FileManager.default.fileExists(atPath: testFile), "needs fonts-noto-color-emoji and unicode-data"))
+    func theClusterTableIsBuiltOnceForSeveralThreads() async throws {
+        let directories = [Fixtures.fontsDirectory, Self.directory]
+        let shared = try TextEngine(fontDirectories: directories, configuration: .init(paragraphCacheUnits: 0))
+        let reference = try TextEngine(fontDirectories: directories, configuration: .init(paragraphCacheUnits: 0, directShaping: false))
+        let sequences = Self.unicodeSequences()
+        var rng = SplitMix(seed: 43)
+        let texts = (0..<200).map { _ in (0..<8).map { _ in sequences.randomElement(using: &rng)! }.joined(separator: " ") }
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        let expected = try texts.map { try reference.measure($0, style: style, width: 120) }
+        let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+            for t in 0..<4 {
+                group.addTask {
+                    var bad = 0
+                    for k in stride(from: t, to: texts.count + t, by: 1) where try shared.measure(texts[k % texts.count], style: style, width: 120) != expected[k % texts.count] {
+                        bad += 1
+                    }
+                    return bad
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
 }
