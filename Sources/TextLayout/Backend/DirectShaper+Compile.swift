@@ -446,4 +446,54 @@ extension DirectShaper {
         var feature: UInt32 = 0
         return hb_ot_layout_language_find_feature(face, gposTag, scriptIndex, languageIndex, 0x6B65_726E, &feature) != 0
     }
+
+    /// Whether every offset of a GSUB or GPOS table's lists (scripts, language systems,
+    /// features, lookups, subtables) points inside it. HarfBuzz's sanitizer neuters an offset that
+    /// does not (on a copy of the table it then uses), so the raw bytes read here would no longer
+    /// be what HarfBuzz shapes with: the font fuzzer found a script record pointing past the table
+    /// that left HarfBuzz without ligatures the direct shaper still made. Such a font is left to
+    /// HarfBuzz entirely.
+    static func offsetsInside(_ t: OpenTypeTable) -> Bool {
+        guard t.count > 0 else { return true }
+        func inside(_ o: Int?) -> Bool { o.map { $0 >= 0 && $0 < t.count } ?? true }  // nil: a 0 offset (absent)
+        // A list of `count` records of `size` bytes from `first`, each with an offset at `field`
+        // (from `base`): every record in the table and every offset inside it; returns them.
+        func records(_ first: Int, size: Int, field: Int, base: Int) -> [Int]? {
+            guard let n = t.u16(first - 2), t.fits(first, count: n, size: size) else { return nil }
+            var out: [Int] = []
+            for k in 0..<n {
+                let o = t.offset(first + size * k + field, from: base)
+                guard inside(o) else { return nil }
+                if let o { out.append(o) }
+            }
+            return out
+        }
+        guard let scriptList = t.offset(4, from: 0), let featureList = t.offset(6, from: 0), let lookupList = t.offset(8, from: 0),
+              inside(scriptList), inside(featureList), inside(lookupList) else { return t.u16(0) == nil ? false : true }
+        guard let scripts = records(scriptList + 2, size: 6, field: 4, base: scriptList),
+              let features = records(featureList + 2, size: 6, field: 4, base: featureList),
+              let featureCount = t.u16(featureList), let lookupCount = t.u16(lookupList) else { return false }
+        // Indices too: a language system's features and a feature's lookups must exist (HarfBuzz
+        // skips an index past the end; the direct shaper would read whatever is there).
+        func indices(_ first: Int, below limit: Int) -> Bool {
+            guard let n = t.u16(first - 2), t.fits(first, count: n, size: 2) else { return false }
+            for k in 0..<n { guard let i = t.u16(first + 2 * k), i < limit else { return false } }
+            return true
+        }
+        func langSys(_ at: Int) -> Bool {
+            guard let required = t.u16(at + 2), required == 0xFFFF || required < featureCount else { return false }
+            return indices(at + 6, below: featureCount)
+        }
+        for script in scripts {
+            let defaultLangSys = t.offset(script, from: script)
+            guard inside(defaultLangSys), let systems = records(script + 4, size: 6, field: 4, base: script) else { return false }
+            for ls in systems + (defaultLangSys.map { [$0] } ?? []) where !langSys(ls) { return false }
+        }
+        for feature in features where !indices(feature + 4, below: lookupCount) { return false }
+        guard let lookups = records(lookupList + 2, size: 2, field: 0, base: lookupList) else { return false }
+        for lookup in lookups {
+            guard records(lookup + 6, size: 2, field: 0, base: lookup) != nil else { return false }
+        }
+        return true
+    }
 }

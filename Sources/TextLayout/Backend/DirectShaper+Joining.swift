@@ -199,4 +199,55 @@ extension DirectShaper {
         }
         return true
     }
+
+    /// `shape` for a joining script's plan: nominal glyphs, the checked lookups of the stages
+    /// before the forms (which must form no ligature), the forms, then the rest of the plan as
+    /// for any run. Always writes `packed`.
+    func shapeJoining(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, plan: Plan, planIndex: Int,
+                              packed out: UnsafeMutablePointer<Int32>) -> Outcome {
+        let n = range.count
+        let shift = UInt64(32 + 3 * planIndex)
+        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: n) { forms -> Outcome in
+            guard let formBase = forms.baseAddress, DirectShaper.joiningForms(text, range: range, into: formBase) else { return .harfBuzz }
+            return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { clusters -> Outcome in
+                    guard let base = glyphs.baseAddress, let c = clusters.baseAddress else { return .harfBuzz }
+                    var needsCheck = false
+                    for k in 0..<n {
+                        let r = records[Int(text[range.lowerBound + k])]
+                        // No record, or HarfBuzz's (a mirrored character in a right-to-left run).
+                        guard r != 0, (r &>> shift) & 3 != UInt64(DirectShaper.harfBuzz) else { return .harfBuzz }
+                        base[k] = UInt16(truncatingIfNeeded: r)
+                        clusters[k] = Int32(k)
+                        needsCheck = needsCheck || plan.flags[Int(base[k])] == DirectShaper.check
+                    }
+                    var m = n
+                    if needsCheck && plan.preFormChecks > 0 {
+                        // The forms are compiled for the cmap's glyphs: a ligature here (even of one
+                        // glyph) would need the forms of another glyph — HarfBuzz's.
+                        let before = Array(UnsafeBufferPointer(start: base, count: n))
+                        guard substitute(plan, lookups: 0..<plan.preFormChecks, base, c, &m), m == n,
+                              before.elementsEqual(UnsafeBufferPointer(start: base, count: n)) else { return .harfBuzz }
+                    }
+                    let glyphCount = self.glyphCount
+                    needsCheck = false
+                    plan.forms.withUnsafeBufferPointer { table in
+                        for k in 0..<n where forms[k] >= 0 {
+                            base[k] = table[Int(forms[k]) &* glyphCount &+ Int(base[k])]
+                        }
+                    }
+                    for k in 0..<n {
+                        let flag = plan.flags[Int(base[k])]
+                        if flag == DirectShaper.harfBuzz { return .harfBuzz }
+                        needsCheck = needsCheck || flag == DirectShaper.check
+                    }
+                    if needsCheck {
+                        guard substitute(plan, lookups: plan.preFormChecks..<plan.checkLookups.count, base, c, &m) else { return .harfBuzz }
+                    }
+                    position(plan, UnsafeBufferPointer(start: base, count: m), clusters: m == n ? nil : c, units: n, out)
+                    return m == n ? .simple : .ligatures
+                }
+            }
+        }
+    }
 }

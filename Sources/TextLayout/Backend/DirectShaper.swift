@@ -50,7 +50,7 @@ final class DirectShaper: @unchecked Sendable {
         hb_script_get_horizontal_direction(hb_script_t(rawValue: script)) == HB_DIRECTION_RTL
     }
 
-    private let glyphCount: Int
+    let glyphCount: Int
     /// The glyph of each BMP code point the cmap maps (0: none).
     private let cmap: [UInt16]
     /// Per BMP code point, everything the common case reads, in one word (one cache line per
@@ -58,7 +58,7 @@ final class DirectShaper: @unchecked Sendable {
     /// the glyph (bits 0–15), its advance (16–31) and, for each plan p from bit 32 + 3p, its flag
     /// (2 bits) and whether any of the plan's pair lookups kerns it as a first glyph (1 bit);
     /// 0 for a code point this path never shapes (not simple, or no glyph).
-    private let records: UnsafeMutablePointer<UInt64>
+    let records: UnsafeMutablePointer<UInt64>
     /// Each glyph's advance (font units, as HarfBuzz reads hmtx).
     private let advances: [Int32]
     /// One plan per entry of `scripts` (nil: that script always goes to HarfBuzz).
@@ -305,56 +305,6 @@ final class DirectShaper: @unchecked Sendable {
         self.records = records
     }
 
-    /// Whether every offset of a GSUB or GPOS table's lists (scripts, language systems,
-    /// features, lookups, subtables) points inside it. HarfBuzz's sanitizer neuters an offset that
-    /// does not (on a copy of the table it then uses), so the raw bytes read here would no longer
-    /// be what HarfBuzz shapes with: the font fuzzer found a script record pointing past the table
-    /// that left HarfBuzz without ligatures the direct shaper still made. Such a font is left to
-    /// HarfBuzz entirely.
-    static func offsetsInside(_ t: OpenTypeTable) -> Bool {
-        guard t.count > 0 else { return true }
-        func inside(_ o: Int?) -> Bool { o.map { $0 >= 0 && $0 < t.count } ?? true }  // nil: a 0 offset (absent)
-        // A list of `count` records of `size` bytes from `first`, each with an offset at `field`
-        // (from `base`): every record in the table and every offset inside it; returns them.
-        func records(_ first: Int, size: Int, field: Int, base: Int) -> [Int]? {
-            guard let n = t.u16(first - 2), t.fits(first, count: n, size: size) else { return nil }
-            var out: [Int] = []
-            for k in 0..<n {
-                let o = t.offset(first + size * k + field, from: base)
-                guard inside(o) else { return nil }
-                if let o { out.append(o) }
-            }
-            return out
-        }
-        guard let scriptList = t.offset(4, from: 0), let featureList = t.offset(6, from: 0), let lookupList = t.offset(8, from: 0),
-              inside(scriptList), inside(featureList), inside(lookupList) else { return t.u16(0) == nil ? false : true }
-        guard let scripts = records(scriptList + 2, size: 6, field: 4, base: scriptList),
-              let features = records(featureList + 2, size: 6, field: 4, base: featureList),
-              let featureCount = t.u16(featureList), let lookupCount = t.u16(lookupList) else { return false }
-        // Indices too: a language system's features and a feature's lookups must exist (HarfBuzz
-        // skips an index past the end; the direct shaper would read whatever is there).
-        func indices(_ first: Int, below limit: Int) -> Bool {
-            guard let n = t.u16(first - 2), t.fits(first, count: n, size: 2) else { return false }
-            for k in 0..<n { guard let i = t.u16(first + 2 * k), i < limit else { return false } }
-            return true
-        }
-        func langSys(_ at: Int) -> Bool {
-            guard let required = t.u16(at + 2), required == 0xFFFF || required < featureCount else { return false }
-            return indices(at + 6, below: featureCount)
-        }
-        for script in scripts {
-            let defaultLangSys = t.offset(script, from: script)
-            guard inside(defaultLangSys), let systems = records(script + 4, size: 6, field: 4, base: script) else { return false }
-            for ls in systems + (defaultLangSys.map { [$0] } ?? []) where !langSys(ls) { return false }
-        }
-        for feature in features where !indices(feature + 4, below: lookupCount) { return false }
-        guard let lookups = records(lookupList + 2, size: 2, field: 0, base: lookupList) else { return false }
-        for lookup in lookups {
-            guard records(lookup + 6, size: 2, field: 0, base: lookup) != nil else { return false }
-        }
-        return true
-    }
-
     deinit {
         for blob in blobs { hb_blob_destroy(blob) }
         for m in pairMemory { m.deallocate() }
@@ -474,57 +424,6 @@ final class DirectShaper: @unchecked Sendable {
         }
     }
 
-    /// `shape` for a joining script's plan: nominal glyphs, the checked lookups of the stages
-    /// before the forms (which must form no ligature), the forms, then the rest of the plan as
-    /// for any run. Always writes `packed`.
-    private func shapeJoining(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, plan: Plan, planIndex: Int,
-                              packed out: UnsafeMutablePointer<Int32>) -> Outcome {
-        let n = range.count
-        let shift = UInt64(32 + 3 * planIndex)
-        return withUnsafeTemporaryAllocation(of: Int8.self, capacity: n) { forms -> Outcome in
-            guard let formBase = forms.baseAddress, DirectShaper.joiningForms(text, range: range, into: formBase) else { return .harfBuzz }
-            return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { clusters -> Outcome in
-                    guard let base = glyphs.baseAddress, let c = clusters.baseAddress else { return .harfBuzz }
-                    var needsCheck = false
-                    for k in 0..<n {
-                        let r = records[Int(text[range.lowerBound + k])]
-                        // No record, or HarfBuzz's (a mirrored character in a right-to-left run).
-                        guard r != 0, (r &>> shift) & 3 != UInt64(DirectShaper.harfBuzz) else { return .harfBuzz }
-                        base[k] = UInt16(truncatingIfNeeded: r)
-                        clusters[k] = Int32(k)
-                        needsCheck = needsCheck || plan.flags[Int(base[k])] == DirectShaper.check
-                    }
-                    var m = n
-                    if needsCheck && plan.preFormChecks > 0 {
-                        // The forms are compiled for the cmap's glyphs: a ligature here (even of one
-                        // glyph) would need the forms of another glyph — HarfBuzz's.
-                        let before = Array(UnsafeBufferPointer(start: base, count: n))
-                        guard substitute(plan, lookups: 0..<plan.preFormChecks, base, c, &m), m == n,
-                              before.elementsEqual(UnsafeBufferPointer(start: base, count: n)) else { return .harfBuzz }
-                    }
-                    let glyphCount = self.glyphCount
-                    needsCheck = false
-                    plan.forms.withUnsafeBufferPointer { table in
-                        for k in 0..<n where forms[k] >= 0 {
-                            base[k] = table[Int(forms[k]) &* glyphCount &+ Int(base[k])]
-                        }
-                    }
-                    for k in 0..<n {
-                        let flag = plan.flags[Int(base[k])]
-                        if flag == DirectShaper.harfBuzz { return .harfBuzz }
-                        needsCheck = needsCheck || flag == DirectShaper.check
-                    }
-                    if needsCheck {
-                        guard substitute(plan, lookups: plan.preFormChecks..<plan.checkLookups.count, base, c, &m) else { return .harfBuzz }
-                    }
-                    position(plan, UnsafeBufferPointer(start: base, count: m), clusters: m == n ? nil : c, units: n, out)
-                    return m == n ? .simple : .ligatures
-                }
-            }
-        }
-    }
-
     /// Runs the plan's checked lookups in order over `glyphs[0 ..< count]`: ligatures form (the
     /// glyphs and their clusters close up, `count` shrinks); any other rule that matches makes the
     /// run HarfBuzz's (false).
@@ -534,7 +433,7 @@ final class DirectShaper: @unchecked Sendable {
     /// prose quadratic: 70 s). A ligature reads forward only, so the gap does not matter to it; a
     /// contextual rule may read backward, so the gap is closed before one is tried — bounded by a
     /// budget, past which the run goes to HarfBuzz (linear, and the same answer).
-    private func substitute(_ plan: Plan, lookups: Range<Int>? = nil, _ glyphs: UnsafeMutablePointer<UInt16>,
+    func substitute(_ plan: Plan, lookups: Range<Int>? = nil, _ glyphs: UnsafeMutablePointer<UInt16>,
                             _ clusters: UnsafeMutablePointer<Int32>, _ count: inout Int) -> Bool {
         var budget = 8 * count + 65_536
         for lookup in plan.checkLookups[lookups ?? plan.checkLookups.indices] {
@@ -579,7 +478,7 @@ final class DirectShaper: @unchecked Sendable {
     /// Advances and pair kerning of the final glyphs, written per code unit (`clusters[j]` is
     /// glyph j's first code unit; nil: glyph j is code unit j).
     @inline(__always)
-    private func position(_ plan: Plan, _ run: UnsafeBufferPointer<UInt16>, clusters: UnsafeMutablePointer<Int32>?,
+    func position(_ plan: Plan, _ run: UnsafeBufferPointer<UInt16>, clusters: UnsafeMutablePointer<Int32>?,
                           units: Int, _ out: UnsafeMutablePointer<Int32>) {
         let m = run.count
         if clusters != nil { out.initialize(repeating: 0, count: 2 * units) }
