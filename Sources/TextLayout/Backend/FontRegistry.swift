@@ -178,10 +178,19 @@ final class FontRegistry: Sendable {
             // Then the system's fonts, in fontconfig's order for a sans-serif family (only those
             // that add coverage), skipping files the directories have already given.
             let known = Set(loaded.map { URL(fileURLWithPath: $0.path).resolvingSymlinksInPath().path })
+            var seen = known
             for face in SystemFonts.fallbacks(after: "sans-serif", limit: Self.systemFallbackLimit) {
                 let real = URL(fileURLWithPath: face.path).resolvingSymlinksInPath().path
-                guard !known.contains(real), let f = try? load(path: face.path, faceIndex: face.index) else { continue }
+                guard !seen.contains(real), let f = try? load(path: face.path, faceIndex: face.index) else { continue }
+                seen.insert(real)
                 loaded.append(f)
+            }
+            // The colour emoji font, wherever fontconfig's order puts it: with many fonts installed
+            // (Debian's fonts-noto-core: 160 before it) it falls past the limit, and emoji
+            // sequences would take .notdef or a monochrome symbol font.
+            if !loaded.contains(where: \.isColor), let emoji = SystemFonts.emojiFont() {
+                let real = URL(fileURLWithPath: emoji.path).resolvingSymlinksInPath().path
+                if !seen.contains(real), let f = try? load(path: emoji.path, faceIndex: emoji.index) { loaded.append(f) }
             }
         }
         state.withLock { $0.fallbacks = loaded }

@@ -88,6 +88,21 @@ enum SystemFonts {
         }
     }
 
+    /// The system's colour emoji font: fontconfig's match for its generic "emoji" family, when
+    /// that match is a colour font (nil otherwise, or without fontconfig's `color` property).
+    static func emojiFont() -> Face? {
+        withConfig { () -> Face? in
+            guard let p = pattern("emoji") else { return nil }
+            defer { FcPatternDestroy(p) }
+            var result = FcResultNoMatch
+            guard let m = FcFontMatch(nil, p, &result) else { return nil }
+            defer { FcPatternDestroy(m) }
+            var color: FcBool = 0
+            guard FcPatternGetBool(m, "color", 0, &color) == FcResultMatch, color != 0 else { return nil }
+            return face(m)
+        }
+    }
+
     /// The faces fontconfig would fall back to after `family`, in its order, without those that
     /// add no coverage (`FcFontSort` with trimming), at most `limit`.
     static func fallbacks(after family: String, limit: Int) -> [Face] {
