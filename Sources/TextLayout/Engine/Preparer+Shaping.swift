@@ -195,14 +195,11 @@ extension Preparer {
         return indicators % 2 == 0
     }
 
-    /// Whether a code unit's shaping depends on at most one code unit of context (see `shapeRun`).
+    /// Whether a code unit's shaping depends on at most one code unit of context (see `shapeRun`):
+    /// the characters the direct shaper knows (`DirectShaper.isSimple`), Hebrew and Arabic letters,
+    /// digits and punctuation without marks among them.
     @inline(__always)
-    static func isCacheable(_ c: Int) -> Bool {
-        DirectShaper.isSimple(c)
-            || (0x05D0...0x05EA).contains(c) || (0x05F0...0x05F4).contains(c) || c == 0x05BE  // Hebrew letters, ligatures, maqaf
-            || (0x0621...0x064A).contains(c) || (0x0660...0x066D).contains(c)  // Arabic letters (tatweel too), digits, separators
-            || c == 0x060C || c == 0x061B || c == 0x061F  // Arabic comma, semicolon, question mark
-    }
+    static func isCacheable(_ c: Int) -> Bool { DirectShaper.isSimple(c) }
 
     /// Turns per-code-unit advances (`packed`, see `ShapedRun`, starting at code unit `u0`) into
     /// per-cluster advances (ems) for clusters `from ..< to`. A ligature spans several clusters:
