@@ -21,6 +21,10 @@ final class FontFace: GlyphSource, @unchecked Sendable {
     /// Shapes simple runs without HarfBuzz (nil when the font is not one it can match HarfBuzz on).
     /// (Set once, in `init`: cleared there when the probe finds it disagreeing with HarfBuzz.)
     private var direct: DirectShaper?
+    /// `direct`, read without a retain: every thread shaping with this face reaches the one
+    /// shaper, and a retain and release per run passed its reference count between the cores.
+    /// (Set with `direct`, which keeps it alive and never changes after `init`.)
+    private var unretainedDirect: Unmanaged<DirectShaper>?
     /// A colour emoji face's clusters as HarfBuzz shapes them (`EmojiClusters`), built the first
     /// time a run asks for them (about 30 ms for Noto Color Emoji) and kept for the face's life;
     /// nil for other faces.
@@ -115,7 +119,11 @@ final class FontFace: GlyphSource, @unchecked Sendable {
         self.hbFont = font
         super.init(path: path, familyName: loaded.family, styleName: loaded.style, metrics: loaded.metrics,
                    isColor: loaded.color, bmpCoverage: coverage)
-        if self.direct != nil && !directShapingAgreesWithHarfBuzz() { self.direct = nil }
+        unretainedDirect = self.direct.map { Unmanaged.passUnretained($0) }
+        if self.direct != nil && !directShapingAgreesWithHarfBuzz() {
+            unretainedDirect = nil
+            self.direct = nil
+        }
     }
 
     /// A colour emoji face's cluster table (`EmojiClusters`), built on first use; nil for any
@@ -241,7 +249,8 @@ final class FontFace: GlyphSource, @unchecked Sendable {
     /// into `packed` (2 × `range.count`, laid out as `ShapedRun.packed`). See `DirectShaper`.
     override func shapeDirectly(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
                                 packed: UnsafeMutablePointer<Int32>, ems: DirectShaper.Ems? = nil) -> DirectShaper.Outcome {
-        direct?.shape(text, range: range, script: script, packed: packed, ems: ems) ?? .harfBuzz
+        guard let unretainedDirect else { return .harfBuzz }
+        return unretainedDirect._withUnsafeGuaranteedRef { $0.shape(text, range: range, script: script, packed: packed, ems: ems) }
     }
 
     /// The advance (font units) of the glyph the cmap gives `scalar`, or 0 if it has none.
