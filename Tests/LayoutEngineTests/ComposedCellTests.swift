@@ -256,4 +256,51 @@ import Testing
         #expect(result.sections[0].elements[0].frames?.first { $0.id == "small" }?.rect.size == small)
         #expect(result.sections[0].elements[0].rect.size.height == PixelScale(2).ceil(small.height) + 0.5)
     }
+
+    /// A feed long enough (≥ 4,096 rows, each a run of its own) that its rows are resolved on all
+    /// cores: the rows, their heights and frames are those of the same rows in a short feed
+    /// (resolved one after another), rows whose template data repeat across the cores' shares
+    /// included (each share resolves its own copy: the same answer).
+    @Test func aLongFeedResolvedOnAllCoresIsTheShortFeedsRowForRow() throws {
+        func feed(_ count: Int) throws -> ComputeResult {
+            let rows = (0..<count).map { i in
+                // Seven distinct data: every share of the long feed meets each of them.
+                #"{"template": "t", "data": {"s": "\#(String(repeating: "word ", count: 1 + i % 7))", "w": \#(10 + i % 7)}}"#
+            }
+            let json = """
+                {"width": 120, "separatorStyle": "none", "templates": {"t": {"stack": "vertical", "spacing": 2, "children": [
+                  {"id": "s", "text": "$s", "textStyle": {"size": 14}}, {"id": "box", "box": {"width": "$w", "height": 10}}]}},
+                 "rows": [\(rows.joined(separator: ","))]}
+                """
+            return try Layouter().compute(try LayoutSpec.decode(json: json).spec)
+        }
+        let long = try feed(5_000), short = try feed(700)
+        #expect(long.sections[0].elements.count == 5_000)
+        for i in 0..<5_000 {
+            let a = long.sections[0].elements[i], b = short.sections[0].elements[i % 700]
+            // Row i has the data of row i % 7 (and of short row i % 700, which is ≡ i mod 7).
+            #expect(a.rect.height == b.rect.height, "row \(i)")
+            #expect(a.frames == b.frames, "row \(i)")
+            if a.rect.height != b.rect.height || a.frames != b.frames { break }
+        }
+        // The arithmetic for one row: a line of 14-pt text, the 2-pt gap, the 10-pt box.
+        let box = try #require(long.sections[0].elements[4_999].frames?.first { $0.id == "box" }?.rect)
+        #expect(box.width == Double(10 + 4_999 % 7))
+        #expect(long.sections[0].elements[4_999].rect.height == box.maxY)
+    }
+
+    /// A long feed resolved on all cores fails with its first bad row, whichever core met it.
+    @Test func aLongFeedResolvedOnAllCoresNamesItsFirstBadRow() {
+        let rows = (0..<5_000).map { i in
+            let font = i == 3_000 || i == 4_700 ? "No Such Font" : "DejaVu Sans"
+            return #"{"layout": {"text": "row \#(i)", "textStyle": {"font": "\#(font)", "size": 12}}}"#
+        }
+        let json = #"{"rows": [\#(rows.joined(separator: ","))]}"#
+        do {
+            _ = try Layouter().compute(try LayoutSpec.decode(json: json).spec)
+            Issue.record("a feed with an unknown font computed")
+        } catch {
+            #expect(String(describing: error).hasPrefix("sections[0].rows[3000].layout"), "\(error)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LayoutGeometry
 import TableLayout
 
@@ -13,7 +14,10 @@ extension TableComputation {
                 for row in run.cycle { if case .layout = row.content { layoutRows += 1 } }
             }
         }
-        if layoutRows > 0 { layoutPayloads.reserve(layoutRows) }
+        // (A long section's rows are resolved on all cores, each with a memo of its own.)
+        if layoutRows > 0, !spec.sections.contains(where: { $0.rows.runs.count >= Self.parallelRunThreshold }) {
+            layoutPayloads.reserve(layoutRows)
+        }
         for (s, section) in spec.sections.enumerated() {
             let engineSection = try self.section(section, path: path + "sections[\(s)]")
             for _ in 0..<section.repeatCount { sections.append(engineSection) }
@@ -63,11 +67,73 @@ extension TableComputation {
 
     /// One spec section (not repeated) as an engine section.
     func section(_ section: SectionSpec, path sectionPath: String) throws(ComputeError) -> EngineSection {
-        var runs: [EngineRowRun] = []
-        runs.reserveCapacity(section.rows.runs.count)
-        var first = 0
         let rowsPath = sectionPath + ".rows["
-        for run in section.rows.runs {
+        let runs: [EngineRowRun]
+        if let parallel = try parallelRuns(section.rows.runs, rowsPath: rowsPath) {
+            runs = parallel
+        } else {
+            runs = try serialRuns(section.rows.runs, rowsPath: rowsPath)
+        }
+        return EngineSection(
+            header: try headerFooter(section.header, isHeader: true, path: sectionPath + ".header"),
+            runs: runs,
+            footer: try headerFooter(section.footer, isHeader: false, path: sectionPath + ".footer"))
+    }
+
+    /// The fewest single-row runs a section has before its rows are resolved on all cores.
+    static let parallelRunThreshold = 4_096
+
+    /// A long section of single-row runs (a feed: each row its own template data) resolved on
+    /// all cores, or nil for any other section. Each core resolves a contiguous share of the rows
+    /// with a payload memo of its own, so rows sharing a decoded layout share one payload within
+    /// a share (across shares each has its own: measured once more, the same answer, and the
+    /// layouter's prepared cell is shared anyway). A failing row fails the section with the
+    /// lowest failing row's error, as the serial loop would.
+    func parallelRuns(_ specRuns: [SpecRun<RowSpec>], rowsPath: String) throws(ComputeError) -> [EngineRowRun]? {
+        let n = specRuns.count
+        guard n >= Self.parallelRunThreshold, ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
+        var firsts: [Int] = []
+        firsts.reserveCapacity(n)
+        var first = 0
+        for run in specRuns {
+            guard run.cycle.count == 1 else { return nil }
+            firsts.append(first)
+            first = first.addingReportingOverflow(run.count).overflow ? Int.max : first + run.count
+        }
+        let starts = firsts
+        var runs = [EngineRowRun](repeating: EngineRowRun(count: 1, row: EngineRow(height: .automatic, content: .none)), count: n)
+        let chunks = min(n / 1_024, 16)
+        let failures = runs.withUnsafeMutableBufferPointer { buffer -> [(Int, ComputeError)] in
+            nonisolated(unsafe) let out = buffer
+            let computation = self
+            let errors = EngineLock<[(Int, ComputeError)]>([])
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                let memo = LayoutPayloadMemo()
+                for i in n * c / chunks ..< n * (c + 1) / chunks {
+                    do throws(ComputeError) {
+                        // (Read in place: a copy of the row retains its parts.)
+                        let row = try specRuns[i].cycle.withUnsafeBufferPointer { rows throws(ComputeError) in
+                            try computation.engineRow(rows[0], path: RowPath(rowsPath, starts[i], "]"), memo: memo)
+                        }
+                        out[i] = EngineRowRun(count: specRuns[i].count, row: row)
+                    } catch {
+                        errors.withLock { $0.append((i, error)) }
+                        return
+                    }
+                }
+            }
+            return errors.withLock { $0 }
+        }
+        if let failure = failures.min(by: { $0.0 < $1.0 }) { throw failure.1 }
+        return runs
+    }
+
+    /// A section's rows resolved one after another.
+    func serialRuns(_ specRuns: [SpecRun<RowSpec>], rowsPath: String) throws(ComputeError) -> [EngineRowRun] {
+        var runs: [EngineRowRun] = []
+        runs.reserveCapacity(specRuns.count)
+        var first = 0
+        for run in specRuns {
             if run.cycle.count == 1 {
                 // (No array for a run of one entry: most runs of a feed are one row each.)
                 // (Read in place: a copy of the row retains its parts.)
@@ -89,10 +155,7 @@ extension TableComputation {
             }
             first += run.count
         }
-        return EngineSection(
-            header: try headerFooter(section.header, isHeader: true, path: sectionPath + ".header"),
-            runs: runs,
-            footer: try headerFooter(section.footer, isHeader: false, path: sectionPath + ".footer"))
+        return runs
     }
 
     /// A section header or footer as the engine's.

@@ -6,8 +6,8 @@ extension TableComputation {
     /// The engine row for a spec row. A fixed `height` is fixed; `"automatic"` self-sizes; without
     /// a height, a row takes the table's `rowHeight` — except a row holding a nested table, which
     /// sizes to the nested table or grid (a decision: a nested table cut to 44 pt is never what is meant).
-    func engineRow(_ row: RowSpec, path rowPath: RowPath) throws(ComputeError) -> EngineRow {
-        let payload = try self.payload(row, path: rowPath)
+    func engineRow(_ row: RowSpec, path rowPath: RowPath, memo: LayoutPayloadMemo? = nil) throws(ComputeError) -> EngineRow {
+        let payload = try self.payload(row, path: rowPath, memo: memo ?? layoutPayloads)
         var height = RowHeight(row.height)
         if row.height == nil, case .table = row.content { height = .automatic }
         if row.height == nil, case .grid = row.content { height = .automatic }
@@ -16,8 +16,8 @@ extension TableComputation {
     }
 
     /// The payload of a spec row: one shared object per spec entry, or `.none` when there is
-    /// nothing to measure and no chrome.
-    func payload(_ row: RowSpec, path rowPath: RowPath) throws(ComputeError) -> RowPayload {
+    /// nothing to measure and no chrome. `memo` finds the rows sharing a decoded layout.
+    func payload(_ row: RowSpec, path rowPath: RowPath, memo layoutPayloads: LayoutPayloadMemo) throws(ComputeError) -> RowPayload {
         let chrome = CellChrome(accessory: Self.accessory(row.accessory))
         let measure: RowContent.Measure
         switch row.content {
