@@ -58,6 +58,9 @@ struct FlexSolver: Sendable {
         var prepared: PreparedText?
         var maxContent = Double.nan
         var natural: TextMeasurement?
+        /// Whether the prepared text has characters no font has (read once: asking the
+        /// preparation again on every arrangement reached into its paragraph, cold in the cache).
+        var hasMissingCharacters = false
     }
 
     /// What a measurement slot was asked for (`used` false: empty).
@@ -165,7 +168,7 @@ extension FlexSolver {
         } else {
             try settle(0, size: size)
         }
-        return CellArrangement(size: size, frames: frames, overflows: overflows.sorted().map(path),
+        return CellArrangement(size: size, frames: frames, overflows: overflows.isEmpty ? [] : overflows.sorted().map(path),
                                missingCharacters: missingCharacters())
     }
 
@@ -174,7 +177,7 @@ extension FlexSolver {
         var out: [CellMissingCharacters] = []
         // (Read in place: a copy of each prepared text would retain its parts.)
         textSlots.withUnsafeBufferPointer { texts in
-            for t in texts.indices where texts[t].prepared?.hasMissingCharacters == true {
+            for t in texts.indices where texts[t].hasMissingCharacters {
                 out.append(CellMissingCharacters(path: path(tree.textNodes[t]), id: tree.ids[tree.textNodes[t]],
                                                  characters: texts[t].prepared.unsafelyUnwrapped.missingCharacters))
             }
@@ -442,6 +445,7 @@ extension FlexSolver {
                 p = try engine.prepare(tree.texts[t].text, style: tree.texts[t].style)
             }
             textSlots[t].prepared = p
+            textSlots[t].hasMissingCharacters = p.hasMissingCharacters
             return p
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)

@@ -95,15 +95,20 @@ struct SpecSizer: TableSizer {
         let keeps = frames || content.isShared
         let key = CellArrangementCache.Key(content: ObjectIdentifier(content), width: width)
         if keeps, let cached = environment.cellArrangements.arrangement(for: key), cached.framed || !frames { return cached.arrangement }
-        let engine: TextEngine?
-        do throws(TextLayoutError) { engine = try environment.engine() } catch {
-            throw .measurement(path: content.path + ".layout", message: error.description)
+        // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
+        let known = environment.preparedCells.cell(cell.layout, styles: cell.textStyles, baselines: environment.baselines)
+        // (The engine only to prepare: taking it for every row took the layouter's lock and
+        // retained the one engine from both cores.)
+        var engine: TextEngine? = nil
+        if known == nil {
+            do throws(TextLayoutError) { engine = try environment.engine() } catch {
+                throw .measurement(path: content.path + ".layout", message: error.description)
+            }
         }
         let result: CellArrangement
         do throws(CellLayoutError) {
-            // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
             let prepared: PreparedCell
-            if let known = environment.preparedCells.cell(cell.layout, styles: cell.textStyles, baselines: environment.baselines) {
+            if let known {
                 prepared = known
             } else {
                 prepared = try environment.cellLayout(engine).prepare(cell.root, textStyles: cell.textStyles)
