@@ -212,8 +212,8 @@ extension FlexSolver {
     /// the same overflowing stacks), nothing recorded.
     private mutating func settle(_ n: Int, size: Size) throws(CellLayoutError) {
         let m = try measure(n, .exact(size.width), .exact(size.height))
-        let p = props[n]
-        for k in 0..<p.childCount { try settle(childIndex[p.firstChild + k], size: rects[m.firstRect + k].size) }
+        let first = props[n].firstChild, count = props[n].childCount  // (not a copy of all the properties)
+        for k in 0..<count { try settle(childIndex[first + k], size: rects[m.firstRect + k].size) }
     }
 
     // MARK: Measuring
@@ -226,17 +226,20 @@ extension FlexSolver {
         let newer = slots[2 * n + 1].key.newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
         if answers(newer, w, h, strictHeight: strictHeight) { return slots[newer].value }
         if answers(older, w, h, strictHeight: strictHeight) { return slots[older].value }
-        let p = props[n]
+        // The properties read in place: a copy of them (170 bytes), kept across the calls below,
+        // was written and read straight back on every measurement, which stalls the loads.
+        let p = UnsafePointer(props.baseAddress.unsafelyUnwrapped + n)
         // An element's maximum is the most room its content gets (CSS: fit-content within max-width):
         // content laid out wider and then clamped would be laid out at the wrong width.
-        let ow = Self.capped(own(w, p.width, p.minWidth, p.maxWidth, padding: p.padH), max(p.maxWidth, p.minWidth, p.padH))
-        let oh = Self.capped(own(h, p.height, p.minHeight, p.maxHeight, padding: p.padV), max(p.maxHeight, p.minHeight, p.padV))
+        let ow = Self.capped(own(w, p.pointee.width, p.pointee.minWidth, p.pointee.maxWidth, padding: p.pointee.padH),
+                             max(p.pointee.maxWidth, p.pointee.minWidth, p.pointee.padH))
+        let oh = Self.capped(own(h, p.pointee.height, p.pointee.minHeight, p.pointee.maxHeight, padding: p.pointee.padV),
+                             max(p.pointee.maxHeight, p.pointee.minHeight, p.pointee.padV))
         let m: Measured
-        switch p.kind {
+        switch p.pointee.kind {
         case .stack: m = try stack(n, ow, oh)
         case .text: m = try text(n, ow, oh)
-        case .box: m = box(p, ow, oh)
-        case .spacer: m = box(p, ow, oh)
+        case .box, .spacer: m = box(p, ow, oh)
         case .layered: m = try layered(n, ow, oh)
         case .custom: m = try custom(n, ow, oh)
         }
@@ -288,7 +291,8 @@ extension FlexSolver {
         return max(clamp(v, lo, hi), padding)
     }
 
-    private func box(_ p: Props, _ w: Dim, _ h: Dim) -> Measured {
+    private func box(_ props: UnsafePointer<Props>, _ w: Dim, _ h: Dim) -> Measured {
+        let p = props.pointee
         var bw = w.exactValue, bh = h.exactValue
         if !p.ratio.isNaN {
             // The ratio is of the padded box: a side is never less than its padding before the
