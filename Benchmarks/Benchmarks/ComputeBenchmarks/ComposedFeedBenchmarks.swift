@@ -193,13 +193,13 @@ func registerComposedFeedBenchmarks() {
     Benchmark("ComposedFeed.Posts10K.Cold",
               configuration: configuration("ComposedFeed.Posts10K.Cold", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, spec: LayoutSpec) in
         let layouter = SharedLayouter.value
-        for _ in benchmark.scaledIterations {
-            // Everything the layouter keeps is emptied first (shaped words, prepared paragraphs and
-            // its prepared cells); giving that memory back stays inside the measurement
-            // (package-benchmark 1.38's stop/start records empty samples here).
-            layouter.clearCaches()
-            blackHole(try layouter.compute(spec, options: ComputeOptions(detail: .summary)))
-        }
+        // Everything the layouter keeps is emptied first (shaped words, prepared paragraphs and
+        // its prepared cells), outside the measurement: a process's first feed frees nothing.
+        // (One compute per sample: the configuration scales nothing.)
+        layouter.clearCaches()
+        benchmark.startMeasurement()
+        blackHole(try layouter.compute(spec, options: ComputeOptions(detail: .summary)))
+        benchmark.stopMeasurement()
     } setup: {
         let spec = try ComposedFeed.spec(count: 10_000, width: 375)
         _ = try SharedLayouter.value.compute(spec, options: ComputeOptions(detail: .summary))
@@ -267,18 +267,19 @@ func registerComposedFeedBenchmarks() {
     Benchmark("ComposedFeed.Posts10K.HandWrittenPeer",
               configuration: configuration("ComposedFeed.Posts10K.HandWrittenPeer", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, posts: [ComposedFeed.Post]) in
         let engine = try SharedLayouter.value.textEngine()
-        for _ in benchmark.scaledIterations {
-            SharedLayouter.value.clearCaches()
-            nonisolated(unsafe) let heights = UnsafeMutableBufferPointer<Double>.allocate(capacity: posts.count)
-            defer { heights.deallocate() }
-            let half = posts.count / 2
-            DispatchQueue.concurrentPerform(iterations: 2) { part in
-                for i in (part == 0 ? 0..<half : half..<posts.count) {
-                    heights[i] = (try? ComposedFeed.handWrittenHeight(posts[i], engine: engine)) ?? 0
-                }
+        // Cold as `Cold` is: the caches emptied outside the measurement.
+        SharedLayouter.value.clearCaches()
+        benchmark.startMeasurement()
+        nonisolated(unsafe) let heights = UnsafeMutableBufferPointer<Double>.allocate(capacity: posts.count)
+        defer { heights.deallocate() }
+        let half = posts.count / 2
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            for i in (part == 0 ? 0..<half : half..<posts.count) {
+                heights[i] = (try? ComposedFeed.handWrittenHeight(posts[i], engine: engine)) ?? 0
             }
-            blackHole(heights.reduce(0, +))
         }
+        blackHole(heights.reduce(0, +))
+        benchmark.stopMeasurement()
     } setup: {
         ComposedFeed.posts(ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375)))
     }
@@ -287,13 +288,13 @@ func registerComposedFeedBenchmarks() {
     Benchmark("ComposedFeed.Posts10K.TextOnlyCold",
               configuration: configuration("ComposedFeed.Posts10K.TextOnlyCold", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, texts: [CellText]) in
         let engine = try SharedLayouter.value.textEngine()
-        for _ in benchmark.scaledIterations {
-            engine.clearCaches()
-            for t in texts {
-                blackHole(try engine.size(of: t.text, style: t.style, width: nil))
-                blackHole(try engine.size(of: t.text, style: t.style, width: 355))
-            }
+        engine.clearCaches()  // outside the measurement, as in `Cold`
+        benchmark.startMeasurement()
+        for t in texts {
+            blackHole(try engine.size(of: t.text, style: t.style, width: nil))
+            blackHole(try engine.size(of: t.text, style: t.style, width: 355))
         }
+        benchmark.stopMeasurement()
     } setup: {
         let texts = ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375)).flatMap(ComposedFeed.texts(of:))
         return texts
