@@ -17,32 +17,50 @@ extension TableViewLayout {
     }
 
     private mutating func perform(_ batch: TableBatch<Content>, plan: BatchPlan) throws(TableError) {
+        // (Each kind of operation is looked at only when the batch has some, and what moves is
+        // kept in one buffer found through tables of plain values: this code runs unspecialized
+        // for a client's row type, where a loop over an empty list of generic tuples, or an empty
+        // table of them, still looks their type metadata up — a tenth of inserting one row.)
         // 1. Reloads, in place (section and row counts of the old table are unchanged by them
         //    except for reloaded sections, which no row operation may name).
-        for (s, spec) in batch.reloadSections {
-            let start = tree.headerIndex(ofSection: s), end = tree.headerIndex(ofSection: s + 1)
-            let buffer = try sectionBuffer(spec, index: s)
-            tree.remove(start..<end)
-            tree.insert(buffer, at: start)
-            try measureUnestimated(in: start..<start + buffer.count)
+        if !batch.reloadSections.isEmpty {
+            for (s, spec) in batch.reloadSections {
+                let start = tree.headerIndex(ofSection: s), end = tree.headerIndex(ofSection: s + 1)
+                let buffer = try sectionBuffer(spec, index: s)
+                tree.remove(start..<end)
+                tree.insert(buffer, at: start)
+                try measureUnestimated(in: start..<start + buffer.count)
+            }
         }
-        for (p, spec) in batch.reloadRows {
-            guard let i = elementIndex(of: p) else { continue }
-            let old = tree.element(at: i)
-            let row = spec ?? TableRow(height: old.state.isSelfSizing ? .automatic : .fixed(old.height), content: old.content)
-            let (h, st) = try rowElement(row, field: "reloadRows[\(p.section), \(p.row)]")
-            tree.set(i, height: h, state: st, content: row.content)
-            try measureUnestimated(in: i..<i + 1)
+        if !batch.reloadRows.isEmpty {
+            for (p, spec) in batch.reloadRows {
+                guard let i = elementIndex(of: p) else { continue }
+                let old = tree.element(at: i)
+                let row = spec ?? TableRow(height: old.state.isSelfSizing ? .automatic : .fixed(old.height), content: old.content)
+                let (h, st) = try rowElement(row, field: "reloadRows[\(p.section), \(p.row)]")
+                tree.set(i, height: h, state: st, content: row.content)
+                try measureUnestimated(in: i..<i + 1)
+            }
         }
 
-        // 2. Lift out what moves (with heights and measured state).
-        var movedRows: [IndexPath: (Double, ElementState, Content)] = [:]
-        for (from, to) in batch.moveRows {
-            if let i = elementIndex(of: from) { movedRows[to] = tree.element(at: i) }
+        // 2. Lift out what moves (with heights and measured state), into one buffer.
+        var moved = ElementBuffer<Content>()
+        var movedRows: [IndexPath: Int] = [:]  // its element's position in `moved`
+        var movedSections: [Int: Range<Int>] = [:]  // its elements' range in `moved`
+        if !batch.moveRows.isEmpty {
+            for (from, to) in batch.moveRows {
+                guard let i = elementIndex(of: from) else { continue }
+                let e = tree.element(at: i)
+                movedRows[to] = moved.count
+                moved.append(height: e.height, state: e.state, content: e.content)
+            }
         }
-        var movedSections: [Int: ElementBuffer<Content>] = [:]
-        for (from, to) in batch.moveSections {
-            movedSections[to] = tree.buffer(in: tree.headerIndex(ofSection: from)..<tree.headerIndex(ofSection: from + 1))
+        if !batch.moveSections.isEmpty {
+            for (from, to) in batch.moveSections {
+                let buffer = tree.buffer(in: tree.headerIndex(ofSection: from)..<tree.headerIndex(ofSection: from + 1))
+                movedSections[to] = moved.count..<moved.count + buffer.count
+                moved.append(contentsOf: buffer)
+            }
         }
 
         // 3. Removals by old index, from the end so earlier indices stay valid.
@@ -58,21 +76,26 @@ extension TableViewLayout {
         for r in ranges { tree.remove(r) }
 
         // 4. Sections by new index, ascending, then rows by new index path, ascending.
-        // Inserted sections and rows by where they go, as positions in the batch's lists (tables of
-        // plain values: a table of a client's generic rows looks type metadata up at run time).
-        var inserted: [Int: Int] = [:]
-        for (k, s) in batch.insertSections.enumerated() where inserted[s.at] == nil { inserted[s.at] = k }
-        for n in plan.placedSections {
-            let buffer: ElementBuffer<Content>
-            if let k = inserted[n] { buffer = try sectionBuffer(batch.insertSections[k].section, index: n) }
-            else if let moved = movedSections[n] { buffer = moved }
-            else { continue }
-            let at = tree.headerIndex(ofSection: n)
-            tree.insert(buffer, at: at)
-            if inserted[n] != nil { try measureUnestimated(in: at..<at + buffer.count) }
+        // Inserted sections and rows by where they go, as positions in the batch's lists.
+        if !plan.placedSections.isEmpty {
+            var inserted: [Int: Int] = [:]
+            if !batch.insertSections.isEmpty {
+                for k in batch.insertSections.indices where inserted[batch.insertSections[k].at] == nil {
+                    inserted[batch.insertSections[k].at] = k
+                }
+            }
+            for n in plan.placedSections {
+                let buffer: ElementBuffer<Content>
+                if let k = inserted[n] { buffer = try sectionBuffer(batch.insertSections[k].section, index: n) }
+                else if let r = movedSections[n] { buffer = moved.slice(r) }
+                else { continue }
+                let at = tree.headerIndex(ofSection: n)
+                tree.insert(buffer, at: at)
+                if inserted[n] != nil { try measureUnestimated(in: at..<at + buffer.count) }
+            }
         }
         var insertedRows: [IndexPath: Int] = [:]
-        for (k, r) in batch.insertRows.enumerated() where insertedRows[r.at] == nil { insertedRows[r.at] = k }
+        for k in batch.insertRows.indices where insertedRows[batch.insertRows[k].at] == nil { insertedRows[batch.insertRows[k].at] = k }
         for n in plan.arrivals.keys.sorted() {
             for r in (plan.arrivals[n] ?? [:]).keys.sorted() {
                 let p = IndexPath(row: r, section: n)
@@ -81,8 +104,8 @@ extension TableViewLayout {
                     let spec = batch.insertRows[k].row
                     let (h, st) = try rowElement(spec, field: "insertRows[\(n), \(r)]")
                     b.append(height: h, state: st, content: spec.content)
-                } else if let m = movedRows[p] {
-                    b.append(height: m.0, state: m.1, content: m.2)
+                } else if let k = movedRows[p] {
+                    b.append(height: moved.heights[k], state: moved.states[k], content: moved.contents[k])
                 } else { continue }
                 let at = tree.headerIndex(ofSection: n) + 1 + r
                 tree.insert(b, at: at)
