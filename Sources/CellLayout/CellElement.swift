@@ -23,7 +23,7 @@ import TextLayout
 /// ```
 public struct CellElement: Hashable, Sendable {
     /// What the element is.
-    public indirect enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A flex container.
         case stack(CellStack)
         /// An empty box: its size is `width`/`height`, or one of them and `aspectRatio`.
@@ -33,9 +33,9 @@ public struct CellElement: Hashable, Sendable {
         /// Empty space that grows (`flex: 1 1 0`): pushes its neighbours apart.
         case spacer
         /// `base` is the element in the flow; `layer` is laid out over its frame, drawn on top.
-        case overlay(base: CellElement, layer: CellElement)
+        indirect case overlay(base: CellElement, layer: CellElement)
         /// `base` is the element in the flow; `layer` is laid out over its frame, drawn behind.
-        case background(base: CellElement, layer: CellElement)
+        indirect case background(base: CellElement, layer: CellElement)
         /// Content measured by the host (`CellLayout.customMeasure`): a nested table or grid.
         case custom(key: Int)
     }
