@@ -291,8 +291,8 @@ extension FlexSolver {
         return max(clamp(v, lo, hi), padding)
     }
 
-    private func box(_ props: UnsafePointer<Props>, _ w: Dim, _ h: Dim) -> Measured {
-        let p = props.pointee
+    private func box(_ element: UnsafePointer<Props>, _ w: Dim, _ h: Dim) -> Measured {
+        let p = element.pointee
         var bw = w.exactValue, bh = h.exactValue
         if !p.ratio.isNaN {
             // The ratio is of the padded box: a side is never less than its padding before the

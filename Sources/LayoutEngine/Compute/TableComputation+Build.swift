@@ -98,7 +98,8 @@ extension TableComputation {
         for run in specRuns {
             guard run.cycle.count == 1 else { return nil }
             firsts.append(first)
-            first = first.addingReportingOverflow(run.count).overflow ? Int.max : first + run.count
+            let (next, overflow) = first.addingReportingOverflow(run.count)
+            first = overflow ? Int.max : next
         }
         let starts = firsts
         var runs = [EngineRowRun](repeating: EngineRowRun(count: 1, row: EngineRow(height: .automatic, content: .none)), count: n)
