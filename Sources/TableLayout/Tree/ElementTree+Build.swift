@@ -30,6 +30,15 @@ extension ElementTree {
     /// Builds a tree holding the runs in order; `total` is the sum of their counts.
     init(runs: [Run], total: Int) {
         guard total > 0 else { self.init(); return }
+        // The runs are read in place: this code runs unspecialized for a client's row type, where
+        // `runs[i].count` copied the whole run (a retain of its content and columns) — three copies
+        // per run, and four per element while filling a leaf, for a feed of one-row runs.
+        let root = runs.withUnsafeBufferPointer { Self.build(runs: $0, total: total) }
+        self.init(root: root)
+    }
+
+    /// The root of a tree holding `runs` in order (`total` elements, more than 0).
+    private static func build(runs: UnsafeBufferPointer<Run>, total: Int) -> TreeNode {
         let pieces = evenPieces(count: total, maximum: TreeShape.leafCapacity)
         var leaves: [TreeNode] = []
         leaves.reserveCapacity(pieces.count)
@@ -45,7 +54,7 @@ extension ElementTree {
                 if let s = shared, s.run == runIndex, s.size == piece.count, runs[runIndex].isUniform {
                     leaves.append(s.leaf)
                 } else {
-                    let leaf = Self.leaf(runs, [(runIndex, usedInRun, piece.count)])
+                    let leaf = leaf(runs, [(runIndex, usedInRun, piece.count)])
                     shared = (runIndex, piece.count, leaf)
                     leaves.append(leaf)
                 }
@@ -61,13 +70,13 @@ extension ElementTree {
                 usedInRun += take
                 if usedInRun == runs[runIndex].count && need > 0 { runIndex += 1; usedInRun = 0 }
             }
-            leaves.append(Self.leaf(runs, segments))
+            leaves.append(leaf(runs, segments))
         }
-        self.init(root: Self.buildLevels(leaves))
+        return buildLevels(leaves)
     }
 
     /// A leaf holding `segments` (counts of elements of the given runs), in order.
-    private static func leaf(_ runs: [Run], _ segments: [(run: Int, offset: Int, count: Int)]) -> TreeNode {
+    private static func leaf(_ runs: UnsafeBufferPointer<Run>, _ segments: [(run: Int, offset: Int, count: Int)]) -> TreeNode {
         let n = segments.reduce(0) { $0 + $1.count }
         let heights = [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
             var p = buffer.baseAddress!
