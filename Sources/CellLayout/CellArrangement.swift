@@ -31,6 +31,8 @@ public struct CellArrangement: Hashable, Sendable {
         for i in copy.frames.indices {
             copy.frames[i].rect.origin.x += offset.x
             copy.frames[i].rect.origin.y += offset.y
+            copy.frames[i].custom?.content.origin.x += offset.x
+            copy.frames[i].custom?.content.origin.y += offset.y
         }
         return copy
     }
@@ -62,12 +64,30 @@ public struct CellFrame: Hashable, Sendable {
     /// The frame. A text's is its bounding rect (the widest line by the lines' height) at the
     /// origin of its content box.
     public var rect: Rect
+    /// For content the host measures (`CellElement.Kind.custom`: a nested table or grid): its key
+    /// and the box its content is laid out in (`rect` inside the element's padding); nil otherwise.
+    public var custom: Custom?
+
+    /// Where a `custom` element's content goes.
+    public struct Custom: Hashable, Sendable {
+        /// The element's key (`CellElement.Kind.custom(key:)`).
+        public var key: Int
+        /// Its content box, in the same coordinates as the frame.
+        public var content: Rect
+
+        /// Creates a record.
+        public init(key: Int, content: Rect) {
+            self.key = key
+            self.content = content
+        }
+    }
 
     /// Creates a frame.
-    public init(path: [Int], id: String?, rect: Rect) {
+    public init(path: [Int], id: String?, rect: Rect, custom: Custom? = nil) {
         self.path = path
         self.id = id
         self.rect = rect
+        self.custom = custom
     }
 }
 

@@ -197,6 +197,12 @@ extension FlexSolver {
         if let text = m.textSize {
             frames.append(CellFrame(path: path, id: tree.ids[n],
                                     rect: Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop, width: text.width, height: text.height)))
+        } else if p.kind == .custom {
+            // The host lays its content out in the content box (inside the padding).
+            let content = Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop,
+                               width: max(0, size.width - p.padH), height: max(0, size.height - p.padV))
+            frames.append(CellFrame(path: path, id: tree.ids[n], rect: Rect(origin: origin, size: size),
+                                    custom: CellFrame.Custom(key: p.payload, content: content)))
         } else {
             frames.append(CellFrame(path: path, id: tree.ids[n], rect: Rect(origin: origin, size: size)))
         }

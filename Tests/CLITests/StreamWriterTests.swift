@@ -5,7 +5,8 @@ import Testing
 @testable import LayoutReport
 
 /// `ResultStreamWriter` writes exactly the bytes of `JSONWriter` over `OrderedJSONEncoder`, in both
-/// styles, for tables, grids, nested results, empty sections and rows too long for one line.
+/// styles, for tables, grids, nested results (in rows and inside composed cells), empty sections and
+/// rows too long for one line.
 @Suite struct StreamWriterTests {
     static func specs() -> [String] {
         [#"{"sections": [{"header": {"height": 50}, "rows": [44, 45, {"height": 20.333333333333332}]}, {"rows": []}], "queries": [{"rowsIn": [0, 0, 375, 100]}]}"#,
@@ -13,7 +14,8 @@ import Testing
          #"{"sections": [{"rows": [44, {"table": {"sections": [{"rows": [30, 31]}]}}, {"grid": {"items": {"count": 7}}}]}]}"#,
          #"{"kind": "grid", "width": 320, "headerReferenceSize": {"width": 0, "height": 30}, "sections": [{"items": {"count": 12}}, {"items": []}]}"#,
          #"{"kind": "grid", "items": [{"width": 400, "height": 10}]}"#,
-         #"{"style": "grouped", "sections": [{"rows": []}]}"#]
+         #"{"style": "grouped", "sections": [{"rows": []}]}"#,
+         #"{"rows": [{"layout": {"stack": "vertical", "children": [{"box": {"width": 10, "height": 10}}, {"table": {"rows": [30, 31]}}, {"grid": {"items": {"count": 3}}}]}}]}"#]
     }
 
     @Test(arguments: specs())

@@ -102,6 +102,29 @@ import Testing
         #expect(try JSONDecoder().decode(ResultDocument.self, from: Data(pretty.utf8)) == document)
     }
 
+    /// A table inside a composed cell: its layout is written under its element's frame, read back
+    /// the same; frames without one carry no `nested` key.
+    @Test func aTableInsideACellIsWrittenUnderItsFrame() throws {
+        let inner = ComputeResult(kind: .table, contentSize: Size(width: 335, height: 44), sections: [
+            SectionGeometry(rect: Rect(x: 30, y: 60, width: 335, height: 44), elements: [ElementGeometry(rect: Rect(x: 30, y: 60, width: 335, height: 44))]),
+        ])
+        var row = ElementGeometry(rect: Rect(x: 0, y: 0, width: 375, height: 114), frames: [
+            CellFrame(path: [], id: nil, rect: Rect(x: 0, y: 0, width: 375, height: 114)),
+            CellFrame(path: [0], id: "comments", rect: Rect(x: 10, y: 60, width: 355, height: 44),
+                      custom: CellFrame.Custom(key: 0, content: Rect(x: 30, y: 60, width: 335, height: 44))),
+        ])
+        row.framesNested = [1: inner]
+        let outer = ComputeResult(kind: .table, contentSize: Size(width: 375, height: 114), sections: [
+            SectionGeometry(rect: Rect(x: 0, y: 0, width: 375, height: 114), elements: [row]),
+        ])
+        let document = ResultDocument(outer)
+        let text = try json(document)
+        #expect(text.contains(#""frames":[{"path":[],"id":null,"rect":[0,0,375,114]},{"path":[0],"id":"comments","rect":[10,60,355,44],"nested":{"kind":"table","contentSize":{"width":335,"height":44}"#))
+        let decoded = try JSONDecoder().decode(ResultDocument.self, from: Data(text.utf8))
+        #expect(decoded == document)
+        #expect(decoded.sections[0].elements[0].frames?[1].nested?.sections[0].elements[0].rect == [30, 60, 335, 44])
+    }
+
     @Test func prettyFormKeepsRowsOnOneLine() throws {
         let grid = ComputeResult(kind: .grid, contentSize: Size(width: 375, height: 145),
                                  sections: [SectionGeometry(rect: Rect(x: 0, y: 0, width: 375, height: 145), elements: [

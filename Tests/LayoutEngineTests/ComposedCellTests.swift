@@ -113,7 +113,7 @@ import Testing
         (#"{"rows": [{"layout": {"stack": "diagonal"}}]}"#, "rows[0].layout.stack: \"diagonal\" is not one of horizontal, vertical"),
         (#"{"rows": [{"layout": {"stack": "vertical", "spacing": -1}}]}"#, "rows[0].layout.spacing: must be ≥ 0"),
         (#"{"rows": [{"layout": {"box": {"width": 1}, "grow": -2}}]}"#, "rows[0].layout.grow: must be ≥ 0"),
-        (#"{"rows": [{"layout": {"boxx": {}}}]}"#, "rows[0].layout: an element needs one of stack, box, text, spacer, overlay, background (did you mean \"box\"?)"),
+        (#"{"rows": [{"layout": {"boxx": {}}}]}"#, "rows[0].layout: an element needs one of stack, box, text, spacer, overlay, background, table, grid (did you mean \"box\"?)"),
         (#"{"rows": [{"layout": {"box": {}, "text": "x"}}]}"#, "rows[0].layout: an element is one kind, but this one says box and text"),
         (#"{"rows": [{"template": "post"}]}"#, "rows[0].template: unknown template \"post\" (the spec defines no templates)"),
         (#"{"templates": {"t": {"text": "$s"}}, "rows": [{"template": "t", "data": {}}]}"#, "rows[0].data: template \"t\" binds \"$s\", which data does not give"),

@@ -59,4 +59,22 @@ import Testing
         #expect(offset == row.rect.minY - table.contentInset.top)  // "top": row.minY − inset.top (contract)
         #expect(row.estimated == false)
     }
+
+    /// Nested tables whose rows hold composed cells, one after another: each nested row is laid out
+    /// from its own text. (The per-call caches were keyed by the address of a row's content, and a
+    /// nested table's rows are freed when its computation ends: the next nested table's row could
+    /// get the same address and find the previous one's layout — every row below was the first's.)
+    @Test func eachNestedTablesComposedRowsAreTheirOwn() throws {
+        let texts = (0..<8).map { Array(repeating: "word", count: 7 * $0 + 1).joined(separator: " ") }
+        let rows = texts.map { #"{"table": {"rowHeight": "automatic", "rows": [{"layout": {"id": "t", "text": "\#($0)"}}]}}"# }
+        let spec = try LayoutSpec.decode(json: #"{"width": 375, "rowHeight": "automatic", "rows": [\#(rows.joined(separator: ","))]}"#).spec
+        let result = try Layouter.shared.compute(spec)
+        let engine = try Layouter.shared.textEngine()
+        for (i, text) in texts.enumerated() {
+            // The nested row's content width: 375 (no accessory, no insets in a composed row).
+            let measured = try engine.size(of: text, style: TextStyle(size: 17, scale: PixelScale(2)), width: 375).size
+            let nested = try #require(result.sections[0].elements[i].nested)
+            #expect(nested.sections[0].elements[0].frames?.first { $0.id == "t" }?.rect.size == measured, "row \(i)")
+        }
+    }
 }

@@ -16,7 +16,7 @@ import Testing
         (#"{"rowHeight": -44, "sections": [{}]}"#, "rowHeight: must be ≥ 0"),
         (#"{"viewport": {"height": -1}, "sections": [{}]}"#, "viewport.height: must be ≥ 0"),
         (#"{"sections": [{"header": {"height": -5}}]}"#, "sections[0].header.height: must be ≥ 0"),
-        (#"{"sections": [{"header": {}}]}"#, "sections[0].header: expected a height or a title (or null for none)"),
+        (#"{"sections": [{"header": {}}]}"#, "sections[0].header: expected a height, a title or a layout (or null for none)"),
         (#"{"sections": [{"rows": [{"image": {"width": 40}}]}]}"#, "sections[0].rows[0].image.height: required field is missing"),
         // Enumerations list what is allowed.
         (#"{"kind": "list"}"#, #"kind: "list" is not one of table, grid"#),

@@ -15,6 +15,10 @@ public struct ComputeResult: Hashable, Sendable {
     public var tableHeader: Rect?
     /// The table footer view's rect; nil when there is none or it is 0 tall.
     public var tableFooter: Rect?
+    /// A composed table header view's frames (`"tableHeader": {"layout": …}`), in its own coordinates.
+    public var tableHeaderLayout: ComposedFrames?
+    /// A composed table footer view's frames, in its own coordinates.
+    public var tableFooterLayout: ComposedFrames?
     /// Every section's geometry; with `ComputeDetail.summary` the sections' `elements` are empty.
     public var sections: [SectionGeometry]
     /// The rows/items overlapping the viewport band `[offset, offset + viewport)`, in order.
@@ -84,12 +88,30 @@ public struct SectionGeometry: Hashable, Sendable {
     /// The header's and footer's titles as a phone would draw them (`ComputeOptions.drawsCells`).
     public var headerPicture: CellPicture?
     public var footerPicture: CellPicture?
+    /// A composed header's frames (`"header": {"layout": …}`), in the header's coordinates.
+    public var headerLayout: ComposedFrames?
+    /// A composed footer's frames, in the footer's coordinates.
+    public var footerLayout: ComposedFrames?
 
     public init(rect: Rect, header: Rect? = nil, footer: Rect? = nil, elements: [ElementGeometry] = []) {
         self.rect = rect
         self.header = header
         self.footer = footer
         self.elements = elements
+    }
+}
+
+/// A composed header's or footer's layout: every visible element's frame, in the header's (or
+/// footer's) coordinates, and the layouts of the tables and grids inside it, in the same coordinates.
+public struct ComposedFrames: Hashable, Sendable {
+    /// Every visible element of the layout, parent first (as a row's `ElementGeometry.frames`).
+    public var frames: [CellFrame]
+    /// The tables' and grids' layouts, by the index of their element's frame in `frames`.
+    public var nested: [Int: ComputeResult]
+
+    public init(frames: [CellFrame], nested: [Int: ComputeResult] = [:]) {
+        self.frames = frames
+        self.nested = nested
     }
 }
 
@@ -107,6 +129,14 @@ public struct ElementGeometry: Hashable, Sendable {
     /// A composed cell's frames (every visible element of its `layout`), in the row's coordinates;
     /// nil for other rows.
     public var frames: [CellFrame]?
+    /// The tables and grids inside a composed cell (`{"table": …}` and `{"grid": …}` elements), by
+    /// the index of their element's frame in `frames`, in the row's coordinates (each placed at its
+    /// element's content box); empty for other rows.
+    public var framesNested: [Int: ComputeResult] {
+        get { framesNestedStorage ?? [:] }
+        set { framesNestedStorage = newValue.isEmpty ? nil : newValue }
+    }
+    private var framesNestedStorage: [Int: ComputeResult]?
     /// What a phone would draw in the row (texts, images, accessory, separator), when
     /// `ComputeOptions.drawsCells` asked for it; nil otherwise.
     public var picture: CellPicture?

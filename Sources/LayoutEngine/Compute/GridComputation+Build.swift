@@ -163,7 +163,8 @@ extension GridComputation {
             for font in fonts.sorted() {
                 if let problem = environment.problem(withFont: font) { throw .measurement(path: itemPath + ".layout", message: problem) }
             }
-            return GridItemContent(path: itemPath, size: item.size, text: nil, layout: root)
+            return GridItemContent(path: itemPath, size: item.size, text: nil, layout: root,
+                                   nested: RowContent.NestedInLayout.resolving(layout, scope: scope, scale: spec.scale ?? 2, rowHeight: nil))
         }
         var text: GridItemContent.Text?
         if let string = item.text {

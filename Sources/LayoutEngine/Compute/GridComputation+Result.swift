@@ -28,7 +28,13 @@ extension GridComputation {
                         picture = itemPicture(engine, at: p, rect: rect, frames: frames)
                         drawnCount += 1
                     }
-                    items.append(ElementGeometry(rect: rect, estimated: engine.isEstimated(p), frames: frames, picture: picture))
+                    var item = ElementGeometry(rect: rect, estimated: engine.isEstimated(p), frames: frames, picture: picture)
+                    if let frames, frames.contains(where: { $0.custom != nil }), case .flow(let flow) = engine,
+                       let content = flow.payload(at: p) {
+                        item.framesNested = (try? SpecSizer(environment: environment).framesNested(
+                            content.nested, frames: frames, owner: content, path: content.path + ".layout")) ?? [:]
+                    }
+                    items.append(item)
                 }
                 sections.append(SectionGeometry(rect: engine.frameForSection(s) ?? .zero,
                                                 header: engine.frameForHeader(inSection: s).flatMap(Self.nonEmpty),
@@ -47,7 +53,7 @@ extension GridComputation {
     func cellFrames(_ engine: GridEngine, at p: IndexPath, rect: Rect) -> [CellFrame]? {
         guard case .flow(let flow) = engine, let content = flow.payload(at: p), let root = content.layout,
               let textEngine = try? environment.engine() else { return nil }
-        return try? environment.cellLayout(textEngine).arrange(root, width: rect.width).frames
+        return try? content.cellLayout(textEngine, environment: environment).arrange(root, width: rect.width).frames
     }
 
     /// A grid item as a phone would draw it (`ComputeOptions.drawsCells`): its text inside its

@@ -49,12 +49,17 @@ extension TableComputation {
             metrics: environment.tableMetrics)
     }
 
-    /// A table header or footer view's height: given, or its title measured at the table's width.
+    /// A table header or footer view's height: given, or its title or layout measured at the table's width.
     func tableSupplementaryHeight(_ slot: SupplementarySlot, isHeader: Bool) throws(ComputeError) -> Double {
         guard case .given(let s) = slot else { return 0 }
         if case .fixed(let h)? = s.height { return h }
-        guard let title = s.title else { return 0 }
         let fieldPath = path + (isHeader ? "tableHeader" : "tableFooter")
+        if let layout = s.layout {
+            let content = try composedTableView(layout, path: fieldPath)
+            guard case .layout(let cell) = content.measure else { return 0 }
+            return scale.ceil(try SpecSizer(environment: environment).arrangement(cell, content: content, rowContentWidth: width).size.height)
+        }
+        guard let title = s.title else { return 0 }
         let content = try titleContent(title, textStyle: s.textStyle, isHeader: isHeader, path: fieldPath)
         let margin = environment.tableMetrics.layoutMargin(tableWidth: width)
         do {
@@ -165,6 +170,11 @@ extension TableComputation {
         case .unspecified: return .styleDefault
         case .removed: return .none
         case .given(let s):
+            if let layout = s.layout {
+                let content = RowPayload.row(try composedSupplementary(layout, path: fieldPath))
+                if case .fixed(let h)? = s.height { return .fixed(h, content: content) }
+                return .automatic(content)
+            }
             let title = try s.title.map { t throws(ComputeError) in
                 try titleContent(t, textStyle: s.textStyle, isHeader: isHeader, path: fieldPath)
             }
@@ -172,6 +182,30 @@ extension TableComputation {
             guard let title else { return .none }
             return .automatic(.title(title))
         }
+    }
+
+    /// A composed table header or footer view (`composedSupplementary`), resolved once per call and
+    /// kept by the environment: the size and the frames are laid out from the same object.
+    func composedTableView(_ layout: CellLayoutSpec, path fieldPath: String) throws(ComputeError) -> RowContent.Resolved {
+        if let known = environment.composedViews.withLock({ $0[fieldPath] }) { return known }
+        let content = try composedSupplementary(layout, path: fieldPath)
+        return environment.composedViews.withLock { views in
+            if let known = views[fieldPath] { return known }
+            views[fieldPath] = content
+            return content
+        }
+    }
+
+    /// A composed header or footer view: its layout with styles resolved and fonts checked, as a
+    /// row's (no accessory, no insets).
+    func composedSupplementary(_ layout: CellLayoutSpec, path fieldPath: String) throws(ComputeError) -> RowContent.Resolved {
+        let styles = environment.preparedCells.canonical(layout.resolvedTextStyles(scope: scope, scale: scale))
+        try checkFonts(in: layout, styles: styles, path: fieldPath + ".layout")
+        let nested = RowContent.NestedInLayout.resolving(layout, scope: scope, scale: spec.scale ?? 2, rowHeight: spec.rowHeight)
+        return RowContent.Resolved(path: RowPath(whole: fieldPath),
+                                   measure: .layout(RowContent.NestedCell(layout: layout.identity, textStyles: styles,
+                                                                          insets: EdgeInsets(), nested: nested)),
+                                   chrome: CellChrome(accessory: .none))
     }
 
     /// A title with its text style resolved (the spec's, or the style's default title style).

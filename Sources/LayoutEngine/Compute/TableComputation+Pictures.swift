@@ -95,9 +95,17 @@ extension TableComputation {
     }
 
     /// A section header's or footer's title (UIKit's default header view's `textLabel`) at the
-    /// layout margins, below its top padding; nil without a title.
+    /// layout margins, below its top padding, or a composed one's texts and boxes; nil without either.
     func titlePicture(_ table: EngineTable, section: Int, footer: Bool) throws(ComputeError) -> CellPicture? {
-        guard case .title(let title)? = table.supplementaryContent(inSection: section, footer: footer) else { return nil }
+        let payload = table.supplementaryContent(inSection: section, footer: footer)
+        if case .row(let content)? = payload, case .layout(let cell) = content.measure,
+           let composed = try composedFrames(payload, width: headerWidth(table)) {
+            // A composed header: its texts and boxes at their frames (header coordinates).
+            var picture = CellPicture(heightSource: "measured")
+            try environment.drawLeaves(cell.resolvedRoot, frames: composed.frames, into: &picture, path: content.path)
+            return picture
+        }
+        guard case .title(let title)? = payload else { return nil }
         let context = ContentWidthContext(tableWidth: width, style: table.configuration.style,
                                           showsSectionIndex: !spec.sectionIndexTitles.isEmpty,
                                           isEditing: spec.editing, metrics: environment.tableMetrics)

@@ -30,9 +30,13 @@ extension TableComputation {
                         picture = try cellPicture(table, at: p, rect: rect)
                         drawnCount += 1
                     }
-                    rows.append(ElementGeometry(rect: rect, estimated: !exact,
-                                                nested: nests && exact ? try nestedResult(table, at: p) : nil,
-                                                frames: nests ? try cellFrames(table, at: p) : nil, picture: picture))
+                    var row = ElementGeometry(rect: rect, estimated: !exact,
+                                              nested: nests && exact ? try nestedResult(table, at: p) : nil,
+                                              frames: nests ? try cellFrames(table, at: p) : nil, picture: picture)
+                    if nests, let frames = row.frames, frames.contains(where: { $0.custom != nil }) {
+                        row.framesNested = try framesNested(table, at: p, frames: frames)
+                    }
+                    rows.append(row)
                 }
                 var section = SectionGeometry(rect: table.rect(forSection: s), header: Self.nonEmpty(table.rectForHeader(inSection: s)),
                                               footer: Self.nonEmpty(table.rectForFooter(inSection: s)), elements: rows)
@@ -40,14 +44,60 @@ extension TableComputation {
                     section.headerPicture = try titlePicture(table, section: s, footer: false)
                     section.footerPicture = try titlePicture(table, section: s, footer: true)
                 }
+                if hasComposedSupplementaries {
+                    section.headerLayout = try composedFrames(table.supplementaryContent(inSection: s, footer: false), width: headerWidth(table))
+                    section.footerLayout = try composedFrames(table.supplementaryContent(inSection: s, footer: true), width: headerWidth(table))
+                }
                 sections.append(section)
             }
         }
-        return ComputeResult(
+        var result = ComputeResult(
             kind: .table, contentSize: table.contentSize, tableHeader: table.tableHeaderRect, tableFooter: table.tableFooterRect,
             sections: sections, visible: table.indexPathsForVisibleRows(atOffset: viewport.offset, viewportHeight: viewport.height),
             pinnedHeaders: Self.pinned(table, offset: viewport.offset, height: viewport.height),
             counts: Counts(sections: table.numberOfSections, elements: table.numberOfRows))
+        if options.detail == .full {
+            for isHeader in [true, false] {
+                guard case .given(let s) = isHeader ? spec.tableHeader : spec.tableFooter, let layout = s.layout,
+                      (isHeader ? table.tableHeaderRect : table.tableFooterRect) != nil else { continue }
+                let content = try composedTableView(layout, path: path + (isHeader ? "tableHeader" : "tableFooter"))
+                let frames = try composedFrames(.row(content), width: width)
+                if isHeader { result.tableHeaderLayout = frames } else { result.tableFooterLayout = frames }
+            }
+        }
+        return result
+    }
+
+    /// Whether some section header or footer of the spec (or of its updates) is a composed one.
+    var hasComposedSupplementaries: Bool {
+        func composed(_ slot: SupplementarySlot) -> Bool {
+            if case .given(let s) = slot { return s.layout != nil }
+            return false
+        }
+        func composed(_ section: SectionSpec) -> Bool { composed(section.header) || composed(section.footer) }
+        return spec.sections.contains(where: composed) || spec.updates.contains { batch in
+            batch.insertSections.contains { composed($0.content) } || batch.reloadSections.contains { composed($0.content) }
+        }
+    }
+
+    /// The width a section header or footer is laid out at (the engine's: the cell's width less the
+    /// section index).
+    func headerWidth(_ table: EngineTable) -> Double {
+        let context = ContentWidthContext(tableWidth: width, style: table.configuration.style,
+                                          showsSectionIndex: !spec.sectionIndexTitles.isEmpty,
+                                          isEditing: spec.editing, metrics: environment.tableMetrics)
+        return Swift.max(0, context.cellWidth - (spec.sectionIndexTitles.isEmpty ? 0 : environment.tableMetrics.sectionIndexWidth))
+    }
+
+    /// A composed header's or footer's frames at `width` (nil for other content), with the tables
+    /// and grids inside it.
+    func composedFrames(_ payload: RowPayload?, width: Double) throws(ComputeError) -> ComposedFrames? {
+        guard case .row(let content)? = payload, case .layout(let cell) = content.measure else { return nil }
+        let sizer = SpecSizer(environment: environment)
+        let frames = try sizer.arrangement(cell, content: content, rowContentWidth: width).frames
+        guard frames.contains(where: { $0.custom != nil }) else { return ComposedFrames(frames: frames) }
+        return ComposedFrames(frames: frames, nested: try sizer.framesNested(cell.nested, frames: frames, owner: content,
+                                                                              path: content.path + ".layout"))
     }
 
     /// Whether any row of the spec (its sections or its updates) holds a table or a grid: when
@@ -98,6 +148,14 @@ extension TableComputation {
         let contentView = context.contentView(for: content.chrome)
         let arrangement = try SpecSizer(environment: environment).arrangement(cell, content: content, rowContentWidth: contentView.width)
         return arrangement.offset(by: Point(x: contentView.x - context.cellX + cell.insets.left, y: cell.insets.top)).frames
+    }
+
+    /// The tables and grids inside the composed cell of row `p`, whose `frames` (in the row's
+    /// coordinates) give their content boxes: each laid out at its box's width and placed there.
+    func framesNested(_ table: EngineTable, at p: IndexPath, frames: [CellFrame]) throws(ComputeError) -> [Int: ComputeResult] {
+        guard case .row(let content)? = table.content(at: p), case .layout(let cell) = content.measure else { return [:] }
+        return try SpecSizer(environment: environment).framesNested(cell.nested, frames: frames, owner: content,
+                                                                    path: content.path + ".layout")
     }
 
     /// How far the estimated content height was from the exact one: every row is measured on a copy.

@@ -48,8 +48,10 @@ extension TableComputation {
                 try checkFonts(in: layout, styles: styles, path: rowPath.text + ".layout")
                 if let shared = layout.styleIdentity { layoutPayloads.store(styles, for: ObjectIdentifier(shared)) }
             }
+            let nested = RowContent.NestedInLayout.resolving(layout, scope: scope, scale: spec.scale ?? 2, rowHeight: spec.rowHeight)
             let payload = RowPayload.row(RowContent.Resolved(
-                path: rowPath, measure: .layout(RowContent.NestedCell(layout: layout.identity, textStyles: styles, insets: row.insets ?? EdgeInsets())),
+                path: rowPath, measure: .layout(RowContent.NestedCell(layout: layout.identity, textStyles: styles,
+                                                                      insets: row.insets ?? EdgeInsets(), nested: nested)),
                 chrome: chrome))
             layoutPayloads.store(payload, for: key)
             return payload

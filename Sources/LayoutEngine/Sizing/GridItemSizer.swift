@@ -16,6 +16,8 @@ final class GridItemContent: Sendable {
     let text: Text?
     /// A composed cell (text styles resolved), if any.
     let layout: CellElement?
+    /// The tables and grids inside the composed cell, by `custom` key.
+    let nested: [RowContent.NestedInLayout]
 
     /// Self-sizing text: measured at the room on the line less `insets`, then `insets` added.
     struct Text: Sendable {
@@ -25,11 +27,19 @@ final class GridItemContent: Sendable {
         var insets: EdgeInsets
     }
 
-    init(path: String, size: Size?, text: Text?, layout: CellElement? = nil) {
+    init(path: String, size: Size?, text: Text?, layout: CellElement? = nil, nested: [RowContent.NestedInLayout] = []) {
         self.path = path
         self.size = size
         self.text = text
         self.layout = layout
+        self.nested = nested
+    }
+
+    /// The layout that lays its composed cell out: texts with `engine`, tables and grids inside
+    /// with `environment`'s engines.
+    func cellLayout(_ engine: TextEngine, environment: SizingEnvironment) -> CellLayout {
+        nested.isEmpty ? environment.cellLayout(engine)
+            : SpecSizer(environment: environment).cellLayout(engine, nested: nested, owner: self, path: path + ".layout")
     }
 }
 
@@ -50,7 +60,7 @@ struct GridItemSizer: FlowItemSizer {
         if let layout = content.layout, content.size == nil {
             do {
                 let engine = try environment.engine()
-                return scale.ceil(try environment.cellLayout(engine).size(of: layout, fittingWidth: request.availableWidth))
+                return scale.ceil(try content.cellLayout(engine, environment: environment).size(of: layout, fittingWidth: request.availableWidth))
             } catch {
                 return .zero
             }

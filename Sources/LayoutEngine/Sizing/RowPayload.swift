@@ -45,7 +45,14 @@ struct RowPath: Sendable {
         self.suffix = suffix
     }
 
-    var text: String { prefix + String(index) + suffix }
+    /// A path with no index in it (a header's: `sections[2].header`).
+    init(whole: String) {
+        prefix = whole
+        index = -1
+        suffix = ""
+    }
+
+    var text: String { index < 0 ? prefix : prefix + String(index) + suffix }
 }
 
 extension RowContent {
@@ -125,11 +132,14 @@ extension RowContent {
         /// when the tree's own styles are final.
         let textStyles: [TextStyle]
         let insets: EdgeInsets
+        /// The tables and grids inside the tree, resolved as a row's own are (by `custom` key).
+        let nested: [NestedInLayout]
 
-        init(layout: CellLayoutSpec.Identity, textStyles: [TextStyle], insets: EdgeInsets) {
+        init(layout: CellLayoutSpec.Identity, textStyles: [TextStyle], insets: EdgeInsets, nested: [NestedInLayout] = []) {
             self.layout = layout
             self.textStyles = textStyles
             self.insets = insets
+            self.nested = nested
         }
 
         /// The tree as decoded: its texts' styles are `textStyles` (when not empty).
@@ -162,6 +172,37 @@ extension RowContent {
 
     /// A nested table: its spec, the text styles it can see, the enclosing scale, and the row
     /// insets around it.
+    /// A table or grid inside a composed cell: laid out at the width its element gets.
+    /// `path`: where it is inside the layout (`children[1].table`).
+    enum NestedInLayout: Sendable {
+        case table(NestedTable, path: String)
+        case grid(NestedGrid, path: String)
+
+        /// The tables and grids inside `layout`, resolved as a row's own nested ones are: the
+        /// enclosing table's or grid's text styles and scale, a table's `rowHeight` (the enclosing
+        /// table's; UIKit's 44 in a grid), no insets (the element's padding is theirs).
+        static func resolving(_ layout: CellLayoutSpec, scope: TextStyleScope, scale: Double, rowHeight: HeightRule?) -> [NestedInLayout] {
+            layout.identity.nested.map { nested in
+                switch nested.spec {
+                case .table(let t):
+                    var table = NestedTable(spec: t, scope: scope, scale: scale, insets: EdgeInsets())
+                    if let rowHeight { table.rowHeight = rowHeight }
+                    return .table(table, path: nested.path)
+                case .grid(let g):
+                    return .grid(NestedGrid(spec: g, scope: scope, scale: scale, insets: EdgeInsets()), path: nested.path)
+                }
+            }
+        }
+
+        /// The width its spec gives itself, if any.
+        var ownWidth: Double? {
+            switch self {
+            case .table(let t, _): return t.spec.width
+            case .grid(let g, _): return g.spec.width
+            }
+        }
+    }
+
     struct NestedTable: Sendable {
         var spec: TableSpec
         var scope: TextStyleScope

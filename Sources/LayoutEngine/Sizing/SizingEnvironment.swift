@@ -11,6 +11,10 @@ final class SizingEnvironment: Sendable {
     let tableMetrics: TableMetrics
     let nestedResults: NestedResultCache
     let cellArrangements = CellArrangementCache()
+    /// The composed table header and footer views resolved in this call, by their path: the one
+    /// object per view that the caches above may key by its address, alive until the call ends
+    /// (a view resolved again and freed could hand its address to another view's content).
+    let composedViews = EngineLock<[String: RowContent.Resolved]>([:])
     /// Warnings found while sizing (overflowing stacks, characters no font has, runs' unknown
     /// fonts): the first 100 distinct ones, and a count of the distinct ones. The rows of a
     /// generated run share one path, so the same message comes once, not once per row.
@@ -102,26 +106,45 @@ final class SizingEnvironment: Sendable {
 
 /// The layouts of nested tables, by row content and width: computed while sizing the row and
 /// reported in the row's `nested` field. Bounded: past `capacity` entries it starts over.
+///
+/// Entries keep their owner (the row's or item's resolved content) alive: the content of a nested
+/// table's rows is freed when that table's computation ends, and an address freed while its entry
+/// stayed could be handed to another row's content, which would then find this row's layout.
 final class NestedResultCache: Sendable {
     struct Key: Hashable {
         var content: ObjectIdentifier
         var width: Double
+        /// The table or grid inside a composed cell (its `custom` key), or −1: the row's own.
+        var element: Int
     }
 
     static let capacity = 4096
-    private let entries = EngineLock<[Key: ComputeResult]>([:])
+    private let entries = EngineLock<[Key: (result: ComputeResult, owner: any CacheOwner)]>([:])
 
     func result(for content: RowContent.Resolved, width: Double) -> ComputeResult? {
-        entries.withLock { $0[Key(content: ObjectIdentifier(content), width: width)] }
+        result(for: content, width: width, element: -1)
     }
 
     func store(_ result: ComputeResult, for content: RowContent.Resolved, width: Double) {
+        store(result, for: content, width: width, element: -1)
+    }
+
+    /// A layout filed under `owner` (a row's or item's resolved content): its own nested table
+    /// (`element` −1) or one inside its composed cell.
+    func result(for owner: any CacheOwner, width: Double, element: Int) -> ComputeResult? {
+        entries.withLock { $0[Key(content: ObjectIdentifier(owner), width: width, element: element)]?.result }
+    }
+
+    func store(_ result: ComputeResult, for owner: any CacheOwner, width: Double, element: Int) {
         entries.withLock {
             if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
-            $0[Key(content: ObjectIdentifier(content), width: width)] = result
+            $0[Key(content: ObjectIdentifier(owner), width: width, element: element)] = (result, owner)
         }
     }
 }
+
+/// What the per-call caches key by: an object whose address identifies it while they keep it.
+typealias CacheOwner = AnyObject & Sendable
 
 /// Composed cells already laid out in one compute call, by resolved content and width: identical
 /// cells (a template with the same data, which share one resolved payload) are laid out once.
@@ -132,10 +155,13 @@ final class CellArrangementCache: Sendable {
         var width: Double
     }
 
-    /// An arrangement, and whether it has its frames (a row's height needs none).
+    /// An arrangement, whether it has its frames (a row's height needs none), and the content it
+    /// was made for, kept alive so that its address is not reused while the entry stands (a nested
+    /// table's rows are freed when its computation ends).
     struct Entry: Sendable {
         var arrangement: CellArrangement
         var framed: Bool
+        var owner: any CacheOwner
     }
 
     static let capacity = 16_384
@@ -145,10 +171,10 @@ final class CellArrangementCache: Sendable {
         entries.withLock { $0[key] }
     }
 
-    func store(_ arrangement: CellArrangement, framed: Bool, for key: Key) {
+    func store(_ arrangement: CellArrangement, framed: Bool, for key: Key, owner: any CacheOwner) {
         entries.withLock {
             if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
-            $0[key] = Entry(arrangement: arrangement, framed: framed)
+            $0[key] = Entry(arrangement: arrangement, framed: framed, owner: owner)
         }
     }
 }

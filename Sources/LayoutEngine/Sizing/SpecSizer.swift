@@ -96,17 +96,24 @@ struct SpecSizer: TableSizer {
         let key = CellArrangementCache.Key(content: ObjectIdentifier(content), width: width)
         if keeps, let cached = environment.cellArrangements.arrangement(for: key), cached.framed || !frames { return cached.arrangement }
         // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
-        let known = environment.preparedCells.cell(cell.layout, styles: cell.textStyles, baselines: environment.baselines)
+        let known = cell.nested.isEmpty ? environment.preparedCells.cell(cell.layout, styles: cell.textStyles, baselines: environment.baselines) : nil
         // (The engine only to prepare: taking it for every row took the layouter's lock and
         // retained the one engine from both cores.)
         var engine: TextEngine? = nil
-        if known == nil {
+        if known == nil {  // (also with tables or grids inside: never kept)
             do throws(TextLayoutError) { engine = try environment.engine() } catch {
                 throw .measurement(path: content.path + ".layout", message: error.description)
             }
         }
         let result: CellArrangement
         do throws(CellLayoutError) {
+            if !cell.nested.isEmpty {
+                // Tables and grids inside: laid out by this computation's engines at the widths
+                // their elements get (never kept across calls: their results belong to this one).
+                let layout = cellLayout(engine, nested: cell.nested, owner: content, path: content.path + ".layout")
+                result = try layout.arrange(cell.root, width: width, textStyles: cell.textStyles)
+                warnOfZeroWidthNested(result.frames, path: content.path + ".layout")
+            } else {
             let prepared: PreparedCell
             if let known {
                 prepared = known
@@ -116,6 +123,7 @@ struct SpecSizer: TableSizer {
                                                 baselines: environment.baselines)
             }
             result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
+            }
         } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)
         }
@@ -129,7 +137,7 @@ struct SpecSizer: TableSizer {
             throw .measurement(path: content.path + ".layout",
                                message: "the layout's geometry is not finite or exceeds 1e12 points (sizes too large)")
         }
-        if keeps { environment.cellArrangements.store(result, framed: frames, for: key) }
+        if keeps { environment.cellArrangements.store(result, framed: frames, for: key, owner: content) }
         // (A second layout of the same content, for its frames, repeats these: the environment
         // keeps each distinct warning once.)
         for stack in result.overflows {
@@ -165,6 +173,86 @@ struct SpecSizer: TableSizer {
             spec.scale = nested.spec.scale ?? nested.scale
             return try GridComputation(spec: spec, scope: nested.scope, environment: environment,
                                        path: content.path + ".grid.", options: ComputeOptions()).run()
+        }
+    }
+
+    /// A layout measuring texts with `engine` and the tables and grids inside the tree (`nested`,
+    /// by `custom` key) with this computation's engines, their layouts filed under `owner` (the
+    /// row's or item's resolved content); `path`: the layout's JSON path (`sections[0].rows[3].layout`).
+    func cellLayout(_ engine: TextEngine?, nested: [RowContent.NestedInLayout], owner: any CacheOwner, path: String) -> CellLayout {
+        let sizer = self
+        return CellLayout(textEngine: engine, customMeasure: { key, width in
+            try sizer.nestedInLayoutSize(nested, key: key, owner: owner, path: path, width: width)
+        }, baselines: environment.baselines)
+    }
+
+    /// The size of table or grid `key` of `nested` (a composed cell's `custom` element) when it is
+    /// `width` wide; nil: as wide as it likes, which is its spec's own `width` — without one it has
+    /// no width of its own (as a `UITableView` has no intrinsic content size): 0 wide, as tall as it
+    /// is at 0 (0 where it cannot be laid out that narrow — its texts need room: an element left
+    /// that narrow is laid out at 0 again for its frame, and fails there with the reason).
+    func nestedInLayoutSize(_ nested: [RowContent.NestedInLayout], key: Int, owner: any CacheOwner, path: String,
+                            width: Double?) throws(ComputeError) -> Size {
+        guard nested.indices.contains(key) else { return .zero }
+        let item = nested[key]
+        guard let width = item.ownWidth ?? width else {
+            do throws(ComputeError) {
+                return try nestedInLayoutSize(nested, key: key, owner: owner, path: path, width: 0)
+            } catch { return .zero }
+        }
+        let result = try nestedInLayoutResult(item, key: key, owner: owner, path: path, width: width)
+        switch item {
+        case .table: return Size(width: Swift.max(0, width), height: result.contentSize.height)
+        case .grid(let g, _): return Size(width: Swift.max(0, width), height: Self.rowHeight(of: result, grid: g.spec))
+        }
+    }
+
+    /// The layout of `item` (the table or grid `key` inside a composed cell) at `width` (its spec's
+    /// own width wins), in its own coordinates: cached per owner, element and width.
+    func nestedInLayoutResult(_ item: RowContent.NestedInLayout, key: Int, owner: any CacheOwner, path: String,
+                              width: Double) throws(ComputeError) -> ComputeResult {
+        let width = Swift.max(0, item.ownWidth ?? width)
+        if let cached = environment.nestedResults.result(for: owner, width: width, element: key) { return cached }
+        let result: ComputeResult
+        switch item {
+        case .table(let nested, let where_):
+            var spec = nested.spec
+            spec.width = width
+            spec.scale = nested.spec.scale ?? nested.scale
+            if spec.inheritsRowHeight { spec.rowHeight = nested.rowHeight }
+            result = try TableComputation(spec: spec, scope: nested.scope, environment: environment,
+                                          path: path + "." + where_ + ".", options: ComputeOptions()).run()
+        case .grid(let nested, let where_):
+            var spec = nested.spec
+            spec.width = width
+            spec.scale = nested.spec.scale ?? nested.scale
+            result = try GridComputation(spec: spec, scope: nested.scope, environment: environment,
+                                         path: path + "." + where_ + ".", options: ComputeOptions()).run()
+        }
+        environment.nestedResults.store(result, for: owner, width: width, element: key)
+        return result
+    }
+
+    /// The tables and grids inside a composed cell or item whose `frames` give their content
+    /// boxes: each laid out at its box's width and placed there, by the index of its frame.
+    func framesNested(_ nested: [RowContent.NestedInLayout], frames: [CellFrame], owner: any CacheOwner,
+                      path: String) throws(ComputeError) -> [Int: ComputeResult] {
+        var out: [Int: ComputeResult] = [:]
+        for (i, frame) in frames.enumerated() {
+            guard let custom = frame.custom, nested.indices.contains(custom.key) else { continue }
+            var result = try nestedInLayoutResult(nested[custom.key], key: custom.key, owner: owner, path: path, width: custom.content.width)
+            result.offset(by: custom.content.origin)
+            out[i] = result
+        }
+        return out
+    }
+
+    /// Warns of each table or grid inside a composed cell that was left 0 wide.
+    func warnOfZeroWidthNested(_ frames: [CellFrame], path: String) {
+        for frame in frames where frame.custom.map({ $0.content.width <= 0 }) == true {
+            let element = frame.path.isEmpty ? "the root" : "element " + frame.path.map(String.init).joined(separator: ".")
+            environment.warn("\(path): \(element)\(frame.id.map { " (\"\($0)\")" } ?? ""): the table or grid is 0 wide "
+                             + "(it has no width of its own: give it a width, grow, or a vertical stack that stretches it)")
         }
     }
 

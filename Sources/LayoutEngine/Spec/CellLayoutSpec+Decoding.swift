@@ -25,12 +25,15 @@ public struct CellLayoutSpec: Hashable, Sendable {
         let textStyles: [TextStyleChoice]
         let hasAttributedText: Bool
         let styleIdentity: StyleIdentity?
+        /// The tables and grids inside the tree, by their elements' `custom` keys, with where they are.
+        let nested: [NestedEntry]
         /// What the layouter's prepared cells are filed by: an empty object of this layout's own,
         /// so that a kept cell does not keep the decoded tree alive with it.
         let cacheKey = CacheKey()
 
-        init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity?) {
+        init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity?, nested: [NestedEntry] = []) {
             self.root = root
+            self.nested = nested
             self.textStyles = textStyles
             self.styleIdentity = styleIdentity
             var attributed = false
@@ -47,7 +50,7 @@ public struct CellLayoutSpec: Hashable, Sendable {
     final class CacheKey: Sendable {}
 
     public static func == (a: CellLayoutSpec, b: CellLayoutSpec) -> Bool {
-        a.identity === b.identity || (a.root == b.root && a.textStyles == b.textStyles)
+        a.identity === b.identity || (a.root == b.root && a.textStyles == b.textStyles && a.identity.nested == b.identity.nested)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -68,8 +71,24 @@ public struct CellLayoutSpec: Hashable, Sendable {
         self.init(root: root, textStyles: [])
     }
 
-    init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity? = nil) {
-        identity = Identity(root: root, textStyles: textStyles, styleIdentity: styleIdentity)
+    init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity? = nil, nested: [NestedEntry] = []) {
+        identity = Identity(root: root, textStyles: textStyles, styleIdentity: styleIdentity, nested: nested)
+    }
+
+    /// A table or grid inside the tree (an element `{"table": …}` or `{"grid": …}`: a `custom`
+    /// element whose key is its index here).
+    public enum Nested: Hashable, Sendable {
+        case table(TableSpec)
+        case grid(GridSpec)
+    }
+
+    /// The tables and grids inside the tree, by their elements' `custom` keys.
+    public var nested: [Nested] { identity.nested.map(\.spec) }
+
+    /// A table or grid inside the tree and where it is in the layout (`children[1].table`).
+    struct NestedEntry: Hashable, Sendable {
+        var spec: Nested
+        var path: String
     }
 }
 
@@ -82,7 +101,7 @@ extension SpecLimits {
 
 extension SpecNode {
     /// The element kinds, by the key that names them.
-    static let elementKinds = ["stack", "box", "text", "spacer", "overlay", "background"]
+    static let elementKinds = ["stack", "box", "text", "spacer", "overlay", "background", "table", "grid"]
     static let commonElementKeys = ["id", "width", "height", "padding", "grow", "shrink", "basis", "minWidth", "maxWidth",
                                     "minHeight", "maxHeight", "alignSelf", "hidden"]
     static let stackKeys = ["spacing", "alignment", "justify", "wrap", "children"]
@@ -92,7 +111,8 @@ extension SpecNode {
     func cellLayout() throws -> CellLayoutSpec {
         var texts: [CellLayoutSpec.TextStyleChoice] = []
         var count = 0
-        let root = try cellElement(depth: 0, texts: &texts, count: &count)
+        var nested: [CellLayoutSpec.NestedEntry] = []
+        let root = try cellElement(depth: 0, texts: &texts, count: &count, nested: &nested, layoutRootDepth: path.components.count)
         var identity: CellLayoutSpec.StyleIdentity?
         if !texts.isEmpty {
             if let known = context.styleChoices[texts] {
@@ -102,10 +122,11 @@ extension SpecNode {
                 context.styleChoices[texts] = identity
             }
         }
-        return CellLayoutSpec(root: root, textStyles: texts, styleIdentity: identity)
+        return CellLayoutSpec(root: root, textStyles: texts, styleIdentity: identity, nested: nested)
     }
 
-    private func cellElement(depth: Int, texts: inout [CellLayoutSpec.TextStyleChoice], count: inout Int) throws -> CellElement {
+    private func cellElement(depth: Int, texts: inout [CellLayoutSpec.TextStyleChoice], count: inout Int,
+                             nested: inout [CellLayoutSpec.NestedEntry], layoutRootDepth: Int) throws -> CellElement {
         guard depth < SpecLimits.maximumLayoutDepth else {
             throw fail("elements nest deeper than \(SpecLimits.maximumLayoutDepth) levels (the limit)")
         }
@@ -114,12 +135,9 @@ extension SpecNode {
             throw fail("the layout holds more than \(SpecLimits.maximumLayoutElements) elements once its repeats are expanded (the limit)")
         }
         guard case .object(let members) = value else {
-            throw typeError("an element: {\"stack\": …}, {\"box\": …}, {\"text\": …}, {\"spacer\": {}}, {\"overlay\": [A, B]} or {\"background\": [A, B]}")
+            throw typeError("an element: {\"stack\": …}, {\"box\": …}, {\"text\": …}, {\"spacer\": {}}, {\"overlay\": [A, B]}, {\"background\": [A, B]}, {\"table\": …} or {\"grid\": …}")
         }
         let kinds = Self.elementKinds.filter { members[$0] != nil }
-        if members["table"] != nil || members["grid"] != nil {
-            throw fail("a table or grid inside a layout is not supported yet: put it in a row of its own")
-        }
         guard kinds.count == 1, let kind = kinds.first else {
             if kinds.isEmpty {
                 let guess = members.keys.first.map { suggestion(for: $0, among: Self.elementKinds) } ?? ""
@@ -147,9 +165,9 @@ extension SpecNode {
                         let r = try child.object(known: ["repeat", "element"])
                         let times = try r.required("repeat").integer(in: 0...1000)
                         let template = try r.required("element")
-                        for _ in 0..<times { stack.children.append(try template.cellElement(depth: depth + 1, texts: &texts, count: &count)) }
+                        for _ in 0..<times { stack.children.append(try template.cellElement(depth: depth + 1, texts: &texts, count: &count, nested: &nested, layoutRootDepth: layoutRootDepth)) }
                     } else {
-                        stack.children.append(try child.cellElement(depth: depth + 1, texts: &texts, count: &count))
+                        stack.children.append(try child.cellElement(depth: depth + 1, texts: &texts, count: &count, nested: &nested, layoutRootDepth: layoutRootDepth))
                     }
                 }
             }
@@ -170,11 +188,21 @@ extension SpecNode {
         case "spacer":
             _ = try node.object(known: [])
             element = .spacer
+        case "table", "grid":
+            // Laid out by the table or grid engine at the width the element gets (a key into the
+            // layout's nested specs); templates and text styles are the enclosing spec's.
+            let spec: CellLayoutSpec.Nested = try node.nested {
+                kind == "table" ? .table(try TableSpec.decode(node, nested: true)) : .grid(try GridSpec.decode(node, nested: true))
+            }
+            // Where it is inside the layout (`children[1].table`), for the messages of its computation.
+            let all = node.path.components
+            nested.append(CellLayoutSpec.NestedEntry(spec: spec, path: JSONPath(components: Array(all.suffix(all.count - layoutRootDepth))).description))
+            element = CellElement(.custom(key: nested.count - 1))
         default:  // overlay, background
             let pair = try node.array()
             guard pair.count == 2 else { throw node.fail("expected [base, layer], an array of 2 elements, got \(pair.count)") }
-            let base = try pair[0].cellElement(depth: depth + 1, texts: &texts, count: &count)
-            let layer = try pair[1].cellElement(depth: depth + 1, texts: &texts, count: &count)
+            let base = try pair[0].cellElement(depth: depth + 1, texts: &texts, count: &count, nested: &nested, layoutRootDepth: layoutRootDepth)
+            let layer = try pair[1].cellElement(depth: depth + 1, texts: &texts, count: &count, nested: &nested, layoutRootDepth: layoutRootDepth)
             element = CellElement(kind == "overlay" ? .overlay(base: base, layer: layer) : .background(base: base, layer: layer))
         }
         element.id = try o.optional("id")?.string()

@@ -168,6 +168,7 @@ extension SpecNode {
             if o.optional("layout") != nil, o.optional("template") != nil { throw fail("an item holds a layout or a template, not both") }
             if let t = o.optional("text") { throw t.fail("an item with a layout cannot also have text") }
             item.layout = o.optional("layout") != nil ? try o.required("layout").cellLayout() : try templatedLayout(o)
+
         } else if let data = o.optional("data") {
             throw data.fail("data is for an item with a template")
         }

@@ -83,19 +83,27 @@ extension SpecNode {
         return section
     }
 
-    /// A header or footer: `null` (removed), `{"height"}`, `{"title"}` or both.
+    /// A header or footer: `null` (removed), `{"height"}`, `{"title"}`, `{"layout"}` (or a
+    /// `template` with its `data`), or a height with a title or layout.
     func supplementary() throws -> SupplementarySlot {
         if isNull { return .removed }
-        let o = try object(known: ["height", "title", "textStyle"])
+        let o = try object(known: ["height", "title", "textStyle", "layout", "template", "data"])
         var spec = SupplementarySpec()
         spec.height = try o.optional("height")?.heightRule()
         spec.title = try o.optional("title")?.string()
         spec.textStyle = try o.optional("textStyle")?.textStyleRef()
-        if spec.height == nil && spec.title == nil {
-            throw fail("expected a height or a title (or null for none)")
+        if let layout = o.optional("layout") ?? o.optional("template") {
+            if o.optional("layout") != nil, o.optional("template") != nil { throw fail("a header or footer holds a layout or a template, not both") }
+            if spec.title != nil { throw layout.fail("a header or footer with a title cannot also have a \(o.optional("layout") != nil ? "layout" : "template")") }
+            spec.layout = o.optional("layout") != nil ? try layout.cellLayout() : try templatedLayout(o)
+        } else if let data = o.optional("data") {
+            throw data.fail("data is for a header or footer with a template")
         }
-        if spec.height == .automatic && spec.title == nil {
-            throw path.appending("height").error("\"automatic\" needs a title to measure")
+        if spec.height == nil && spec.title == nil && spec.layout == nil {
+            throw fail("expected a height, a title or a layout (or null for none)")
+        }
+        if spec.height == .automatic && spec.title == nil && spec.layout == nil {
+            throw path.appending("height").error("\"automatic\" needs a title or a layout to measure")
         }
         return .given(spec)
     }

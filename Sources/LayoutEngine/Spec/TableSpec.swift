@@ -80,19 +80,24 @@ public enum SupplementarySlot: Hashable, Sendable {
     case given(SupplementarySpec)
 }
 
-/// A header or footer: a fixed height, a self-sizing title, or both (the height wins).
+/// A header or footer: a fixed height, a self-sizing title or composed layout, or a height with
+/// either (the height wins).
 public struct SupplementarySpec: Hashable, Sendable {
-    /// `height`: a number or `"automatic"`; nil with a title = self-sizing.
+    /// `height`: a number or `"automatic"`; nil with a title or layout = self-sizing.
     public var height: HeightRule?
     /// `title`: the text UIKit shows in a default header/footer view.
     public var title: String?
     /// The style the title is measured in (default: the style's header/footer font).
     public var textStyle: TextStyleRef?
+    /// `layout` (or `template` + `data`): a composed header or footer view, laid out across the
+    /// header's width (docs/CONTRACT.md, "Composed cells").
+    public var layout: CellLayoutSpec?
 
-    public init(height: HeightRule? = nil, title: String? = nil, textStyle: TextStyleRef? = nil) {
+    public init(height: HeightRule? = nil, title: String? = nil, textStyle: TextStyleRef? = nil, layout: CellLayoutSpec? = nil) {
         self.height = height
         self.title = title
         self.textStyle = textStyle
+        self.layout = layout
     }
 }
 

@@ -16,20 +16,31 @@ extension ResultDocument {
                 SectionDocument(
                     rect: section.rect.array, header: section.header.flatMap(Self.rectOrNull),
                     footer: section.footer.flatMap(Self.rectOrNull),
-                    elements: section.elements.map {
-                        ElementDocument(rect: $0.rect.array, estimated: $0.estimated,
-                                        nested: $0.nested.map { ResultDocument($0, topLevel: false) },
-                                        frames: $0.frames?.map { FrameDocument(path: $0.path, id: $0.id, rect: $0.rect.array) },
-                                        picture: $0.picture.map(PictureDocument.init))
+                    elements: section.elements.map { element in
+                        ElementDocument(rect: element.rect.array, estimated: element.estimated,
+                                        nested: element.nested.map { ResultDocument($0, topLevel: false) },
+                                        frames: element.frames.map { Self.frames($0, nested: element.framesNested) },
+                                        picture: element.picture.map(PictureDocument.init))
                     },
                     isTable: isTable, headerPicture: section.headerPicture.map(PictureDocument.init),
-                    footerPicture: section.footerPicture.map(PictureDocument.init))
+                    footerPicture: section.footerPicture.map(PictureDocument.init),
+                    headerFrames: section.headerLayout.map { Self.frames($0.frames, nested: $0.nested) },
+                    footerFrames: section.footerLayout.map { Self.frames($0.frames, nested: $0.nested) })
             },
             visible: result.visible.map(Self.pair),
             pinnedHeaders: result.pinnedHeaders.map(PinnedDocument.init),
             pinnedFooters: result.pinnedFooters.isEmpty ? nil : result.pinnedFooters.map(PinnedDocument.init),
             queries: result.queries.map(QueryDocument.init),
             warnings: result.warnings.isEmpty ? nil : result.warnings)
+        tableHeaderFrames = result.tableHeaderLayout.map { Self.frames($0.frames, nested: $0.nested) }
+        tableFooterFrames = result.tableFooterLayout.map { Self.frames($0.frames, nested: $0.nested) }
+    }
+
+    /// A composed cell's frames, each with the layout of the table or grid it holds, if any.
+    static func frames(_ frames: [CellFrame], nested: [Int: ComputeResult]) -> [FrameDocument] {
+        frames.enumerated().map { i, frame in
+            FrameDocument(path: frame.path, id: frame.id, rect: frame.rect.array, nested: nested[i].map { ResultDocument($0, topLevel: false) })
+        }
     }
 
     /// A header/footer of height 0 is reported as null (contract, Details).

@@ -16,6 +16,9 @@ public struct ResultDocument: Codable, Hashable, Sendable {
     /// Tables only (written as `null` when absent).
     public var tableHeader: [Double]?
     public var tableFooter: [Double]?
+    /// A composed table header's or footer's frames (in its own coordinates); omitted otherwise.
+    public var tableHeaderFrames: [FrameDocument]?
+    public var tableFooterFrames: [FrameDocument]?
     public var sections: [SectionDocument]
     /// `visibleRows` (table) or `visibleItems` (grid): `[[s, r], …]`.
     public var visible: [[Int]]
@@ -47,7 +50,7 @@ public struct ResultDocument: Codable, Hashable, Sendable {
     public var isTable: Bool { kind == "table" }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, kind, contentSize, tableHeader, tableFooter, sections
+        case schemaVersion, kind, contentSize, tableHeader, tableFooter, tableHeaderFrames, tableFooterFrames, sections
         case visibleRows, visibleItems, pinnedHeaders, pinnedFooters, queries, warnings
     }
 
@@ -59,6 +62,8 @@ public struct ResultDocument: Codable, Hashable, Sendable {
         if isTable {
             try c.encode(tableHeader, forKey: .tableHeader)
             try c.encode(tableFooter, forKey: .tableFooter)
+            try c.encodeIfPresent(tableHeaderFrames, forKey: .tableHeaderFrames)
+            try c.encodeIfPresent(tableFooterFrames, forKey: .tableFooterFrames)
         }
         try c.encode(sections, forKey: .sections)
         try c.encode(visible, forKey: isTable ? .visibleRows : .visibleItems)
@@ -75,6 +80,8 @@ public struct ResultDocument: Codable, Hashable, Sendable {
         contentSize = try c.decode(SizeDocument.self, forKey: .contentSize)
         tableHeader = try c.decodeIfPresent([Double].self, forKey: .tableHeader)
         tableFooter = try c.decodeIfPresent([Double].self, forKey: .tableFooter)
+        tableHeaderFrames = try c.decodeIfPresent([FrameDocument].self, forKey: .tableHeaderFrames)
+        tableFooterFrames = try c.decodeIfPresent([FrameDocument].self, forKey: .tableFooterFrames)
         sections = try c.decode([SectionDocument].self, forKey: .sections)
         visible = try c.decodeIfPresent([[Int]].self, forKey: .visibleRows)
             ?? c.decodeIfPresent([[Int]].self, forKey: .visibleItems) ?? []
@@ -108,9 +115,13 @@ public struct SectionDocument: Codable, Hashable, Sendable {
     /// The header's and footer's titles as drawn (reports only).
     public var headerPicture: PictureDocument?
     public var footerPicture: PictureDocument?
+    /// A composed header's or footer's frames (in its own coordinates); omitted otherwise.
+    public var headerFrames: [FrameDocument]?
+    public var footerFrames: [FrameDocument]?
 
     public init(rect: [Double], header: [Double]?, footer: [Double]?, elements: [ElementDocument], isTable: Bool,
-                headerPicture: PictureDocument? = nil, footerPicture: PictureDocument? = nil) {
+                headerPicture: PictureDocument? = nil, footerPicture: PictureDocument? = nil,
+                headerFrames: [FrameDocument]? = nil, footerFrames: [FrameDocument]? = nil) {
         self.rect = rect
         self.header = header
         self.footer = footer
@@ -118,15 +129,19 @@ public struct SectionDocument: Codable, Hashable, Sendable {
         self.isTable = isTable
         self.headerPicture = headerPicture
         self.footerPicture = footerPicture
+        self.headerFrames = headerFrames
+        self.footerFrames = footerFrames
     }
 
-    enum CodingKeys: String, CodingKey { case rect, header, footer, rows, items, headerPicture, footerPicture }
+    enum CodingKeys: String, CodingKey { case rect, header, footer, headerFrames, footerFrames, rows, items, headerPicture, footerPicture }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(rect, forKey: .rect)
         try c.encode(header, forKey: .header)
         try c.encode(footer, forKey: .footer)
+        try c.encodeIfPresent(headerFrames, forKey: .headerFrames)
+        try c.encodeIfPresent(footerFrames, forKey: .footerFrames)
         try c.encode(elements, forKey: isTable ? .rows : .items)
         try c.encodeIfPresent(headerPicture, forKey: .headerPicture)
         try c.encodeIfPresent(footerPicture, forKey: .footerPicture)
@@ -139,6 +154,8 @@ public struct SectionDocument: Codable, Hashable, Sendable {
         footer = try c.decodeIfPresent([Double].self, forKey: .footer)
         headerPicture = try c.decodeIfPresent(PictureDocument.self, forKey: .headerPicture)
         footerPicture = try c.decodeIfPresent(PictureDocument.self, forKey: .footerPicture)
+        headerFrames = try c.decodeIfPresent([FrameDocument].self, forKey: .headerFrames)
+        footerFrames = try c.decodeIfPresent([FrameDocument].self, forKey: .footerFrames)
         if let rows = try c.decodeIfPresent([ElementDocument].self, forKey: .rows) {
             elements = rows
             isTable = true
@@ -253,20 +270,37 @@ public struct FrameDocument: Codable, Hashable, Sendable {
     public var path: [Int]
     public var id: String?
     public var rect: [Double]
+    /// A `{"table": …}` or `{"grid": …}` element's layout (in the row's coordinates, at the
+    /// element's content box); absent for other elements.
+    public var nested: ResultDocument? {
+        get { nestedStorage.first }
+        set { nestedStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var nestedStorage: [ResultDocument] = []
 
-    public init(path: [Int], id: String?, rect: [Double]) {
+    public init(path: [Int], id: String?, rect: [Double], nested: ResultDocument? = nil) {
         self.path = path
         self.id = id
         self.rect = rect
+        self.nested = nested
     }
 
-    enum CodingKeys: String, CodingKey { case path, id, rect }
+    enum CodingKeys: String, CodingKey { case path, id, rect, nested }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(path, forKey: .path)
         try c.encode(id, forKey: .id)
         try c.encode(rect, forKey: .rect)
+        try c.encodeIfPresent(nested, forKey: .nested)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        path = try c.decode([Int].self, forKey: .path)
+        id = try c.decodeIfPresent(String.self, forKey: .id)
+        rect = try c.decode([Double].self, forKey: .rect)
+        nestedStorage = try c.decodeIfPresent(ResultDocument.self, forKey: .nested).map { [$0] } ?? []
     }
 }
 

@@ -95,6 +95,11 @@ public struct ResultStreamWriter: Sendable {
         write(section.header.map(Self.numbers) ?? .null, writer: writer, indent: 6, into: &out)
         out += comma + "\"footer\"" + colon
         write(section.footer.map(Self.numbers) ?? .null, writer: writer, indent: 6, into: &out)
+        for (key, frames) in [("headerFrames", section.headerFrames), ("footerFrames", section.footerFrames)] {
+            guard let frames else { continue }
+            out += comma + "\"" + key + "\"" + colon
+            write(try OrderedJSONEncoder().encode(frames), writer: writer, indent: 6, into: &out)
+        }
         out += comma + (section.isTable ? "\"rows\"" : "\"items\"") + colon
         out += width == nil ? "[" : "[\n"
         let count = section.elements.count

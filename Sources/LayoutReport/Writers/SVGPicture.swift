@@ -66,19 +66,35 @@ public struct SVGPicture: Sendable {
                       horizontal: Bool, depth: Int) {
         let noun = result.isTable ? "row" : "item"
         let prefix = depth == 0 ? "" : "nested "
-        if let header = result.tableHeader { out += rect(header, prefix + "table-header", title: "table header \(Format.rect(header))") }
-        if let footer = result.tableFooter { out += rect(footer, prefix + "table-footer", title: "table footer \(Format.rect(footer))") }
+        if let header = result.tableHeader {
+            out += rect(header, prefix + "table-header", title: "table header \(Format.rect(header))")
+            if let frames = result.tableHeaderFrames, header.count == 4 {
+                out += drawComposed(frames, at: header, name: "table header", drawn: &drawn, horizontal: horizontal, depth: depth)
+            }
+        }
+        if let footer = result.tableFooter {
+            out += rect(footer, prefix + "table-footer", title: "table footer \(Format.rect(footer))")
+            if let frames = result.tableFooterFrames, footer.count == 4 {
+                out += drawComposed(frames, at: footer, name: "table footer", drawn: &drawn, horizontal: horizontal, depth: depth)
+            }
+        }
         for (s, section) in result.sections.enumerated() {
             if drawn >= maximumElements { break }
             out += rect(section.rect, prefix + "section", title: "section \(s) \(Format.rect(section.rect))")
             if let header = section.header {
                 out += rect(header, prefix + "header", title: "header of section \(s) \(Format.rect(header))")
+                if let frames = section.headerFrames, header.count == 4 {
+                    out += drawComposed(frames, at: header, name: "header of section \(s)", drawn: &drawn, horizontal: horizontal, depth: depth)
+                }
                 if let picture = section.headerPicture, header.count == 4 {
                     out += drawTexts(picture, at: header)
-                } else if depth == 0 { out += label(header, "section \(s)") }
+                } else if depth == 0 && section.headerFrames == nil { out += label(header, "section \(s)") }
             }
             if let footer = section.footer {
                 out += rect(footer, prefix + "footer", title: "footer of section \(s) \(Format.rect(footer))")
+                if let frames = section.footerFrames, footer.count == 4 {
+                    out += drawComposed(frames, at: footer, name: "footer of section \(s)", drawn: &drawn, horizontal: horizontal, depth: depth)
+                }
                 if let picture = section.footerPicture, footer.count == 4 { out += drawTexts(picture, at: footer) }
             }
             for (r, element) in section.elements.enumerated() {
@@ -107,8 +123,30 @@ public struct SVGPicture: Sendable {
                     draw(nested, into: &out, drawn: &drawn, cut: &ignored, horizontal: horizontal, depth: depth + 1)
                     out += "</g>\n"
                 }
+                // Tables and grids inside a composed cell: their rows or items outlined as a row's own
+                // nested ones are (their results are in the row's coordinates).
+                for frame in element.frames ?? [] where element.rect.count == 4 {
+                    guard let nested = frame.nested else { continue }
+                    out += "<g transform=\"translate(\(Format.number(element.rect[0])) \(Format.number(element.rect[1])))\">\n"
+                    var ignored = 0.0
+                    draw(nested, into: &out, drawn: &drawn, cut: &ignored, horizontal: horizontal, depth: depth + 1)
+                    out += "</g>\n"
+                }
             }
         }
+    }
+
+    /// A composed header's or footer's frames at `origin`, and the tables and grids inside it.
+    private func drawComposed(_ frames: [FrameDocument], at origin: [Double], name: String, drawn: inout Int,
+                              horizontal: Bool, depth: Int) -> String {
+        var out = "<g transform=\"translate(\(Format.number(origin[0])) \(Format.number(origin[1])))\">\n"
+        out += drawFrames(frames, row: name)
+        for frame in frames {
+            guard let nested = frame.nested else { continue }
+            var ignored = 0.0
+            draw(nested, into: &out, drawn: &drawn, cut: &ignored, horizontal: horizontal, depth: depth + 1)
+        }
+        return out + "</g>\n"
     }
 
     /// A row as a phone would show it (`PictureDocument`): a white cell, its texts as glyph
