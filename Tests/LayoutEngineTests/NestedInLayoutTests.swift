@@ -126,6 +126,23 @@ import Testing
                                                             Rect(x: 5, y: 35 + title.height, width: 140, height: 30)])
     }
 
+    /// The library's way to the same thing (DocC's "Composed cells" example): a `custom` element the
+    /// host measures, its content box in the frame.
+    @Test func aCustomElementIsMeasuredByTheHost() throws {
+        let chart = CellElement(.custom(key: 7))
+        let layout = CellLayout(textEngine: nil, customMeasure: { key, width in
+            #expect(key == 7)
+            return Size(width: width ?? 0, height: 120)   // the host's own measurement
+        })
+        let arranged = try layout.arrange(CellElement.vstack([CellElement.box(width: 40, height: 40), chart]), width: 375)
+        #expect(arranged.frames[2].custom?.content == Rect(x: 0, y: 40, width: 375, height: 120))
+        #expect(arranged.frames[2].custom?.key == 7)
+        #expect(arranged.size == Size(width: 375, height: 160))
+        let padded = try layout.arrange(CellElement.vstack([chart.padding(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))]), width: 100)
+        #expect(padded.frames[1].rect == Rect(x: 0, y: 0, width: 100, height: 124))
+        #expect(padded.frames[1].custom?.content == Rect(x: 2, y: 1, width: 94, height: 120))
+    }
+
     @Test(arguments: [
         (#"{"rows": [{"layout": {"stack": "vertical", "children": [{"table": {"rowHeight": -1}}]}}]}"#,
          "rows[0].layout.children[0].table.rowHeight: must be ≥ 0"),
