@@ -84,7 +84,8 @@ public struct SVGPicture: Sendable {
             if let header = section.header {
                 out += rect(header, prefix + "header", title: "header of section \(s) \(Format.rect(header))")
                 if let frames = section.headerFrames, header.count == 4 {
-                    out += drawComposed(frames, at: header, name: "header of section \(s)", drawn: &drawn, horizontal: horizontal, depth: depth)
+                    out += drawComposed(frames, at: header, name: "header of section \(s)", drawn: &drawn, horizontal: horizontal, depth: depth,
+                                        labelled: section.headerPicture == nil)
                 }
                 if let picture = section.headerPicture, header.count == 4 {
                     out += drawTexts(picture, at: header)
@@ -93,7 +94,8 @@ public struct SVGPicture: Sendable {
             if let footer = section.footer {
                 out += rect(footer, prefix + "footer", title: "footer of section \(s) \(Format.rect(footer))")
                 if let frames = section.footerFrames, footer.count == 4 {
-                    out += drawComposed(frames, at: footer, name: "footer of section \(s)", drawn: &drawn, horizontal: horizontal, depth: depth)
+                    out += drawComposed(frames, at: footer, name: "footer of section \(s)", drawn: &drawn, horizontal: horizontal, depth: depth,
+                                        labelled: section.footerPicture == nil)
                 }
                 if let picture = section.footerPicture, footer.count == 4 { out += drawTexts(picture, at: footer) }
             }
@@ -137,10 +139,19 @@ public struct SVGPicture: Sendable {
     }
 
     /// A composed header's or footer's frames at `origin`, and the tables and grids inside it.
+    /// (`labelled` false: its texts are drawn over it, so the frames are outlined faintly, unlabelled,
+    /// as a drawn row's are.)
     private func drawComposed(_ frames: [FrameDocument], at origin: [Double], name: String, drawn: inout Int,
-                              horizontal: Bool, depth: Int) -> String {
+                              horizontal: Bool, depth: Int, labelled: Bool = true) -> String {
         var out = "<g transform=\"translate(\(Format.number(origin[0])) \(Format.number(origin[1])))\">\n"
-        out += drawFrames(frames, row: name)
+        if labelled {
+            out += drawFrames(frames, row: name)
+        } else {
+            for f in frames where f.rect.count == 4 {
+                let path = f.path.isEmpty ? "root" : f.path.map(String.init).joined(separator: ".")
+                out += rect(f.rect, "cell-frame", title: "\(name) element \(path) \(f.id.map { "\"\($0)\" " } ?? "")\(Format.rect(f.rect))")
+            }
+        }
         for frame in frames {
             guard let nested = frame.nested else { continue }
             var ignored = 0.0
