@@ -8,21 +8,23 @@ extension TableComputation {
         let configuration = try self.configuration()
         var sections: [EngineSection] = []
         sections.reserveCapacity(min(spec.sectionCount, 1 << 20))
-        var layoutRows = 0
-        for section in spec.sections {
-            for run in section.rows.runs {
-                for row in run.cycle { if case .layout = row.content { layoutRows += 1 } }
+        // (A long section's rows are resolved on all cores, each with a memo of its own: the shared
+        // memo is sized only for tables without one — counting reads every run's rows, a cache
+        // miss per run in a feed.)
+        if !spec.sections.contains(where: { $0.rows.runs.count >= Self.parallelRunThreshold }) {
+            var layoutRows = 0
+            for section in spec.sections {
+                for run in section.rows.runs {
+                    for row in run.cycle { if case .layout = row.content { layoutRows += 1 } }
+                }
             }
-        }
-        // (A long section's rows are resolved on all cores, each with a memo of its own.)
-        if layoutRows > 0, !spec.sections.contains(where: { $0.rows.runs.count >= Self.parallelRunThreshold }) {
-            layoutPayloads.reserve(layoutRows)
+            if layoutRows > 0 { layoutPayloads.reserve(layoutRows) }
         }
         for (s, section) in spec.sections.enumerated() {
             let engineSection = try self.section(section, path: path + "sections[\(s)]")
             for _ in 0..<section.repeatCount { sections.append(engineSection) }
         }
-        if spec.sections.contains(where: { $0.rows.runs.contains { $0.cycle.contains { $0.estimatedHeight != nil } } }) {
+        if sawEstimatedHeight.isRaised {
             warnings.append("\(path)sections: a row's estimatedHeight is not modelled yet; rows count as estimatedRowHeight until measured")
         }
         do throws(EngineError) {
@@ -97,11 +99,12 @@ extension TableComputation {
     func parallelRuns(_ specRuns: [SpecRun<RowSpec>], rowsPath: String) throws(ComputeError) -> [EngineRowRun]? {
         let n = specRuns.count
         guard n >= Self.parallelRunThreshold, ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
+        // Where each run starts (its count is in the run itself; whether it is a single row is read
+        // by the share that resolves it, with its row: a pass here would miss the cache once per run).
         var firsts: [Int] = []
         firsts.reserveCapacity(n)
         var first = 0
         for run in specRuns {
-            guard run.cycle.count == 1 else { return nil }
             firsts.append(first)
             let (next, overflow) = first.addingReportingOverflow(run.count)
             first = overflow ? Int.max : next
@@ -109,6 +112,7 @@ extension TableComputation {
         let starts = firsts
         var runs = [EngineRowRun](repeating: EngineRowRun(count: 1, row: EngineRow(height: .automatic, content: .none)), count: n)
         let chunks = min(n / 1_024, 16)
+        let cycles = Flag()  // raised by a share that finds a run of several rows: then the section goes serially
         let failures = runs.withUnsafeMutableBufferPointer { buffer -> [(Int, ComputeError)] in
             nonisolated(unsafe) let out = buffer
             let computation = self
@@ -118,8 +122,12 @@ extension TableComputation {
                 for i in n * c / chunks ..< n * (c + 1) / chunks {
                     do throws(ComputeError) {
                         // (Read in place: a copy of the row retains its parts.)
-                        let row = try specRuns[i].cycle.withUnsafeBufferPointer { rows throws(ComputeError) in
-                            try computation.engineRow(rows[0], path: RowPath(rowsPath, starts[i], "]"), memo: memo)
+                        guard let row = try specRuns[i].cycle.withUnsafeBufferPointer({ rows throws(ComputeError) -> EngineRow? in
+                            guard rows.count == 1 else { return nil }
+                            return try computation.engineRow(rows[0], path: RowPath(rowsPath, starts[i], "]"), memo: memo)
+                        }) else {
+                            cycles.raise()
+                            return
                         }
                         out[i] = EngineRowRun(count: specRuns[i].count, row: row)
                     } catch {
@@ -130,6 +138,7 @@ extension TableComputation {
             }
             return errors.withLock { $0 }
         }
+        if cycles.isRaised { return nil }
         if let failure = failures.min(by: { $0.0 < $1.0 }) { throw failure.1 }
         return runs
     }

@@ -8,6 +8,7 @@ extension TableComputation {
     /// sizes to the nested table or grid (a decision: a nested table cut to 44 pt is never what is meant).
     func engineRow(_ row: RowSpec, path rowPath: RowPath, memo: LayoutPayloadMemo? = nil) throws(ComputeError) -> EngineRow {
         let payload = try self.payload(row, path: rowPath, memo: memo ?? layoutPayloads)
+        if row.estimatedHeight != nil { sawEstimatedHeight.raise() }
         var height = RowHeight(row.height)
         if row.height == nil, case .table = row.content { height = .automatic }
         if row.height == nil, case .grid = row.content { height = .automatic }

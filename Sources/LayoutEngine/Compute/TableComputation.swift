@@ -1,4 +1,5 @@
 import LayoutGeometry
+import Synchronization
 import TableLayout
 import TextLayout
 
@@ -22,6 +23,16 @@ struct TableComputation {
     let options: ComputeOptions
     /// Composed-cell payloads already resolved, so rows sharing one decoded layout share one payload.
     let layoutPayloads = LayoutPayloadMemo()
+    /// Set when a row resolved for the engine gives an `estimatedHeight` (not modelled yet: a
+    /// warning says so) — noted while each row is read anyway, rather than by a pass over all rows.
+    let sawEstimatedHeight = Flag()
+
+    /// A flag any thread may raise.
+    final class Flag: Sendable {
+        private let raised = Atomic<Bool>(false)
+        func raise() { raised.store(true, ordering: .relaxed) }
+        var isRaised: Bool { raised.load(ordering: .relaxed) }
+    }
 
     init(spec: TableSpec, scope: TextStyleScope, environment: SizingEnvironment, path: String, options: ComputeOptions) {
         self.spec = spec
