@@ -43,22 +43,29 @@ extension TableViewLayout {
             throw .noHeightSource(element: tableElement(at: i, state: tree.heightAndState(at: i).state).name)
         }
         let bulk = indices.count >= 64 && indices.count * 16 >= tree.count
-        let old: ElementBuffer<Content>
+        // The measured elements' heights and states as they were (their contents are the requests').
+        let old: (heights: [Double], states: [ElementState])
         let requests: [SizingRequest<Content>]
         if bulk {
             (requests, old) = bulkRequests(indices)
         } else {
-            var buffer = ElementBuffer<Content>()
-            buffer.reserve(indices.count)
+            var heights: [Double] = [], states: [ElementState] = []
+            heights.reserveCapacity(indices.count)
+            states.reserveCapacity(indices.count)
             for i in indices {
-                let e = tree.element(at: i)
-                buffer.append(height: e.height, state: e.state, content: e.content)
+                let e = tree.heightAndState(at: i)
+                heights.append(e.height)
+                states.append(e.state)
             }
-            old = buffer
+            old = (heights, states)
             requests = indices.map { sizingRequest(at: $0) }
         }
         let raw = try Self.run(sizer, on: requests)
         var heights = [Double](repeating: 0, count: indices.count)
+        // (The learned means are read only when the configuration learns them, which it says once
+        // for the table's life: otherwise each row's kind is not asked for — a look into its
+        // content, a cache miss per row of a feed.)
+        let learns = configuration.learnsEstimates
         for k in indices.indices {
             let h = try finalHeight(raw[k], for: requests[k].element)
             heights[k] = h
@@ -68,7 +75,7 @@ extension TableViewLayout {
                 estimationReport.measuredCount += 1
                 estimationReport.estimatedHeight += old.heights[k]
                 estimationReport.exactHeight += h
-                estimator.record(kind: old.contents[k].estimationKind, height: h)
+                if learns { estimator.record(kind: requests[k].content.estimationKind, height: h) }
             }
         }
         if bulk {
@@ -88,45 +95,51 @@ extension TableViewLayout {
         }
     }
 
-    /// The sizing requests for `indices` (ascending) and their elements as they are, from one
-    /// walk over every element: sections and rows are counted as it goes (each section is a
-    /// header, its rows and a footer, in that order).
-    private func bulkRequests(_ indices: [Int]) -> ([SizingRequest<Content>], ElementBuffer<Content>) {
-        let all = tree.buffer(in: 0..<tree.count)
+    /// The sizing requests for `indices` (ascending) and those elements' heights and states as
+    /// they are, from one walk over every element, leaf by leaf in place (copying every element
+    /// first retained every content once more): sections and rows are counted as it goes (each
+    /// section is a header, its rows and a footer, in that order).
+    private func bulkRequests(_ indices: [Int]) -> ([SizingRequest<Content>], (heights: [Double], states: [ElementState])) {
         let ctx = widthContext
         let margins = ctx.layoutMargins
         let headerWidth = Swift.max(0, ctx.cellWidth - (ctx.showsSectionIndex ? configuration.metrics.sectionIndexWidth : 0))
         var requests: [SizingRequest<Content>] = []
         requests.reserveCapacity(indices.count)
-        var old = ElementBuffer<Content>()
-        old.reserve(indices.count)
-        var section = -1, row = 0, k = 0
-        for i in 0..<all.count where k < indices.count {
-            let state = all.states[i]
-            let element: TableElement
-            switch state.kind {
-            case .header:
-                section += 1
-                row = 0
-                element = .header(section: section)
-            case .footer:
-                element = .footer(section: section)
-            case .row:
-                element = .row(IndexPath(row: row, section: section))
-                row += 1
+        var heights: [Double] = [], states: [ElementState] = []
+        heights.reserveCapacity(indices.count)
+        states.reserveCapacity(indices.count)
+        var section = -1, row = 0, k = 0, i = 0
+        tree.forEachLeaf { leafHeights, leafStates, contents in
+            guard k < indices.count else { return false }
+            for j in leafStates.indices {
+                defer { i += 1 }
+                let state = leafStates[j]
+                let element: TableElement
+                switch state.kind {
+                case .header:
+                    section += 1
+                    row = 0
+                    element = .header(section: section)
+                case .footer:
+                    element = .footer(section: section)
+                case .row:
+                    element = .row(IndexPath(row: row, section: section))
+                    row += 1
+                }
+                guard k < indices.count, indices[k] == i else { continue }
+                k += 1
+                let width: Double
+                if case .row = element { width = ctx.contentView(for: contents[j].chrome).width } else { width = headerWidth }
+                requests.append(SizingRequest(content: contents[j], element: element, contentWidth: width,
+                                              layoutMargins: margins, tableWidth: configuration.width,
+                                              scale: configuration.scale, isEditing: configuration.isEditing,
+                                              style: configuration.style))
+                heights.append(leafHeights[j])
+                states.append(state)
             }
-            guard indices[k] == i else { continue }
-            k += 1
-            let content = all.contents[i]
-            let width: Double
-            if case .row = element { width = ctx.contentView(for: content.chrome).width } else { width = headerWidth }
-            requests.append(SizingRequest(content: content, element: element, contentWidth: width,
-                                          layoutMargins: margins, tableWidth: configuration.width,
-                                          scale: configuration.scale, isEditing: configuration.isEditing,
-                                          style: configuration.style))
-            old.append(height: all.heights[i], state: state, content: content)
+            return true
         }
-        return (requests, old)
+        return (requests, (heights, states))
     }
 
     /// Calls the sizer for every request; in parallel chunks when there are more than a few.

@@ -29,7 +29,8 @@ public struct TableViewLayout<Content: TableContent>: Sendable {
     public internal(set) var configuration: TableConfiguration
     var tree: ElementTree<Content>
     var sizer: (any TableSizer<Content>)?
-    /// Learned mean heights per content kind (used when `configuration.learnsEstimates`).
+    /// Learned mean heights per content kind: recorded, and used, only when
+    /// `configuration.learnsEstimates` (empty otherwise).
     public internal(set) var estimator: HeightEstimator
     /// How far the estimates of the elements measured so far were from their exact heights.
     public internal(set) var estimationReport: EstimationStatistics

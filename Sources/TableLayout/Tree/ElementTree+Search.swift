@@ -96,6 +96,18 @@ extension ElementTree {
         }
     }
 
+    /// Calls `body` with each leaf's heights, states and contents, in order (the leaf's own
+    /// arrays: no element is copied); `body` returns false to stop.
+    func forEachLeaf(_ body: ([Double], [ElementState], [Content]) -> Bool) {
+        _ = Self.visitLeaves(root, body)
+    }
+
+    private static func visitLeaves(_ node: TreeNode, _ body: ([Double], [ElementState], [Content]) -> Bool) -> Bool {
+        if node.isLeaf { return body(node.heights, node.states, node.leaf(Content.self).contents) }
+        for c in node.children where !visitLeaves(c, body) { return false }
+        return true
+    }
+
     /// All elements in order, as a buffer (O(n); for moves of whole sections and for tests).
     func buffer(in range: Range<Int>) -> ElementBuffer<Content> {
         var out = ElementBuffer<Content>()
