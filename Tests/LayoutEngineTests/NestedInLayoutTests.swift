@@ -143,6 +143,51 @@ import Testing
         #expect(padded.frames[1].custom?.content == Rect(x: 2, y: 1, width: 94, height: 120))
     }
 
+    /// Examples/thread-feed.json (posts with a photo grid and a comment table, composed section
+    /// headers): each post is 12 + 36 + 8 + its text + 8 + photos (when shown) + 8 + comments (when
+    /// shown) + 12 tall, plus the 0.5-pt separator — the text measured here at 375 − 32, the grid
+    /// and table as tall as their own layouts under the frames say.
+    @Test func theThreadFeedExampleAddsUp() throws {
+        let url = ComposedCellTests.examples.appendingPathComponent("thread-feed.json")
+        let spec = try LayoutSpec.decode(Array(try Data(contentsOf: url)), format: .json).spec
+        let result = try Layouter.shared.compute(spec)
+        #expect(result.warnings.isEmpty)
+        let engine = try Layouter.shared.textEngine()
+        var posts = 0
+        for section in result.sections {
+            #expect(section.headerLayout?.frames.contains { $0.id == "more" } == true)
+            for row in section.elements {
+                posts += 1
+                let frames = try #require(row.frames)
+                func frame(_ id: String) -> (Int, CellFrame)? { frames.enumerated().first { $0.element.id == id }.map { ($0.offset, $0.element) } }
+                let text = try #require(frame("text")).1.rect
+                // (The text's own size, measured independently: its frame is its bounding rect.)
+                let string = try #require(Self.texts(of: spec)[posts - 1])
+                #expect(text.size == (try engine.size(of: string, style: TextStyle(size: 15, scale: PixelScale(2)), width: 375 - 32)).size)
+                var height = 12 + 36 + 8 + text.height + 12
+                for id in ["photos", "comments"] {
+                    guard let (index, f) = frame(id) else { continue }
+                    let nested = try #require(row.framesNested[index], "\(id) of post \(posts)")
+                    let inner = nested.contentSize.height  // (the grid has no contentInset)
+                    #expect(f.rect.height == inner, "\(id) of post \(posts)")
+                    height += 8 + inner
+                }
+                #expect(row.rect.height == PixelScale(2).ceil(height) + 0.5, "post \(posts)")
+            }
+        }
+        #expect(posts == 4)
+    }
+
+    /// The posts' texts in order, read back from the spec's rows (the template's second child).
+    static func texts(of spec: LayoutSpec) -> [String] {
+        guard case .table(let table) = spec else { return [] }
+        return table.sections.flatMap { $0.rows.runs.flatMap(\.cycle) }.compactMap { row -> String? in
+            guard case .layout(let l) = row.content, case .stack(let post) = l.root.kind, post.children.count > 1,
+                  case .text(let text) = post.children[1].kind else { return nil }
+            return text.text
+        }
+    }
+
     @Test(arguments: [
         (#"{"rows": [{"layout": {"stack": "vertical", "children": [{"table": {"rowHeight": -1}}]}}]}"#,
          "rows[0].layout.children[0].table.rowHeight: must be ≥ 0"),
