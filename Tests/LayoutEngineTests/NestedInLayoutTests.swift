@@ -217,6 +217,20 @@ import Testing
         }
     }
 
+    /// A template that holds itself through a table inside it stops at the nesting limit, and the
+    /// message names its outermost use once.
+    @Test func aTemplateInsideItselfStopsAtTheNestingLimit() {
+        do {
+            _ = try LayoutSpec.decode(json: """
+                {"templates": {"t": {"stack": "vertical", "children": [{"table": {"rows": [{"template": "t"}, {"template": "t"}]}},
+                  {"table": {"rows": [{"template": "t"}]}}]}}, "rows": [{"template": "t"}]}
+                """)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description == #"templates.t.children[0].table: tables and grids are nested more than 16 deep (template "t" used by rows[0])"#)
+        }
+    }
+
     /// An error inside a nested table is named at its own path, through the element that holds it.
     @Test func anErrorInsideANestedTableNamesItsPath() throws {
         let spec = try LayoutSpec.decode(json: """

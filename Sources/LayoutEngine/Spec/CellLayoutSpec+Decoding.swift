@@ -273,7 +273,11 @@ extension SpecNode {
         do {
             layout = try node.cellLayout()
         } catch var error as SpecError {
-            error.message += " (template \"\(name)\" used by \(o.path))"
+            // Named once per template: a template used inside itself (through a table inside it)
+            // names its outermost use, not every level down to the nesting limit.
+            let note = " (template \"\(name)\" used by "
+            if let inner = error.message.range(of: note) { error.message = String(error.message[..<inner.lowerBound]) }
+            error.message += note + "\(o.path))"
             throw error
         }
         if context.templateUses.count < 100_000 { context.templateUses[key] = layout }
