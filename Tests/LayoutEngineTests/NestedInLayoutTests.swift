@@ -105,6 +105,26 @@ import Testing
         #expect(result.warnings == [#"sections[0].rows[0].layout: element 1 ("t"): the table or grid is 0 wide (it has no width of its own: give it a width, grow, or a vertical stack that stretches it)"#])
     }
 
+    /// 200 rows, each a layout holding a table of its own (the rows are sized on all cores, each
+    /// laying out its nested table from a worker thread): every row as the same spec computed with
+    /// one row gives it. (Also run under ThreadSanitizer: scripts/tsan.sh.)
+    @Test func rowsSizedOnAllCoresLayOutTheirOwnTables() throws {
+        func row(_ i: Int) -> String {
+            #"{"layout": {"stack": "vertical", "spacing": 4, "children": [{"id": "t", "text": "Post \#(i)"}, {"id": "c", "table": {"rowHeight": "automatic", "rows": [\#((0..<(i % 4 + 1)).map { #"{"text": "comment \#($0) on post \#(i) with some words"}"# }.joined(separator: ","))]}}]}}"#
+        }
+        let all = try Layouter.shared.compute(try LayoutSpec.decode(json: #"{"rowHeight": "automatic", "rows": [\#((0..<200).map(row).joined(separator: ","))]}"#).spec)
+        #expect(all.sections[0].elements.count == 200)
+        for i in stride(from: 0, to: 200, by: 23) {
+            let alone = try Layouter.shared.compute(try LayoutSpec.decode(json: #"{"rowHeight": "automatic", "rows": [\#(row(i))]}"#).spec)
+            let a = all.sections[0].elements[i], b = alone.sections[0].elements[0]
+            #expect(a.rect.height == b.rect.height, "row \(i)")
+            #expect(a.frames?.map(\.rect) == b.frames?.map(\.rect), "row \(i)")
+            let index = try #require(a.frames?.firstIndex { $0.id == "c" })
+            #expect(a.framesNested[index]?.sections[0].elements.count == i % 4 + 1, "row \(i)")
+            #expect(a.framesNested[index]?.contentSize == b.framesNested[index]?.contentSize, "row \(i)")
+        }
+    }
+
     /// A grid item's card holding a title and a two-row table: the card's own width stretches the
     /// table; the item is as tall as the title plus the table; the table's layout sits under the
     /// element's frame in the item's coordinates (as every frame of a grid item is).
