@@ -108,8 +108,10 @@ final class PreparedCellCache: Sendable {
     }
 
     /// The cell of `layout` prepared with `styles` and `baselines`, if it is kept.
-    func cell(_ layout: CellLayoutSpec.Identity, styles: [TextStyle], baselines: CellLayout.BaselinePlacement) -> PreparedCell? {
-        let key = layout.cacheKey
+    ///
+    /// `key`: the layout's `cacheKey`, as the row's payload keeps it (reading it from the decoded
+    /// layout missed the cache once more per row: each row of a feed has a layout of its own).
+    func cell(_ key: CellLayoutSpec.CacheKey, styles: [TextStyle], baselines: CellLayout.BaselinePlacement) -> PreparedCell? {
         let slot = Slot(key, baselines)
         return shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { s in
             if let e = s.young[slot] { return e.holds(key, styles) ? e.cell : nil }
@@ -123,11 +125,11 @@ final class PreparedCellCache: Sendable {
     }
 
     /// Keeps `cell`, prepared from `layout` with `styles` and `baselines`; `units`: its texts' code units.
-    func store(_ cell: PreparedCell, units: Int, layout: CellLayoutSpec.Identity, styles: [TextStyle],
+    func store(_ cell: PreparedCell, units: Int, key: CellLayoutSpec.CacheKey, styles: [TextStyle],
                baselines: CellLayout.BaselinePlacement) {
-        let entry = Entry(key: layout.cacheKey, styles: styles, cell: cell, units: units + Self.cellOverheadUnits)
+        let entry = Entry(key: key, styles: styles, cell: cell, units: units + Self.cellOverheadUnits)
         guard capacity > 0, entry.units <= capacity else { return }
-        let slot = Slot(layout.cacheKey, baselines)
+        let slot = Slot(key, baselines)
         shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { Self.insert(&$0, slot, entry, capacity: capacity) } }
     }
 
@@ -139,6 +141,17 @@ final class PreparedCellCache: Sendable {
         }
         if let replaced = s.young.updateValue(entry, forKey: slot) { s.youngUnits -= replaced.units }
         s.youngUnits += entry.units
+    }
+
+    /// The cell of `layout` (its `cacheKey`'s), as `cell(_:styles:baselines:)`.
+    func cell(_ layout: CellLayoutSpec.Identity, styles: [TextStyle], baselines: CellLayout.BaselinePlacement) -> PreparedCell? {
+        cell(layout.cacheKey, styles: styles, baselines: baselines)
+    }
+
+    /// Keeps `cell`, prepared from `layout`, as `store(_:units:key:styles:baselines:)`.
+    func store(_ cell: PreparedCell, units: Int, layout: CellLayoutSpec.Identity, styles: [TextStyle],
+               baselines: CellLayout.BaselinePlacement) {
+        store(cell, units: units, key: layout.cacheKey, styles: styles, baselines: baselines)
     }
 
     /// Drops every cell.

@@ -134,9 +134,13 @@ extension RowContent {
         let insets: EdgeInsets
         /// The tables and grids inside the tree, resolved as a row's own are (by `custom` key).
         let nested: [NestedInLayout]
+        /// The layout's key in the layouter's prepared cells, read from it while the row is
+        /// resolved (and the layout is at hand), so that sizing the row does not reach into it.
+        let cacheKey: CellLayoutSpec.CacheKey
 
         init(layout: CellLayoutSpec.Identity, textStyles: [TextStyle], insets: EdgeInsets, nested: [NestedInLayout] = []) {
             self.layout = layout
+            self.cacheKey = layout.cacheKey
             self.textStyles = textStyles
             self.insets = insets
             self.nested = nested

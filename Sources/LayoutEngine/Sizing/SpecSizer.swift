@@ -96,7 +96,7 @@ struct SpecSizer: TableSizer {
         let key = CellArrangementCache.Key(content: ObjectIdentifier(content), width: width)
         if keeps, let cached = environment.cellArrangements.arrangement(for: key), cached.framed || !frames { return cached.arrangement }
         // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
-        let known = cell.nested.isEmpty ? environment.preparedCells.cell(cell.layout, styles: cell.textStyles, baselines: environment.baselines) : nil
+        let known = cell.nested.isEmpty ? environment.preparedCells.cell(cell.cacheKey, styles: cell.textStyles, baselines: environment.baselines) : nil
         // (The engine only to prepare: taking it for every row took the layouter's lock and
         // retained the one engine from both cores.)
         var engine: TextEngine? = nil
@@ -119,7 +119,7 @@ struct SpecSizer: TableSizer {
                 prepared = known
             } else {
                 prepared = try environment.cellLayout(engine).prepare(cell.root, textStyles: cell.textStyles)
-                environment.preparedCells.store(prepared, units: prepared.textUnits, layout: cell.layout, styles: cell.textStyles,
+                environment.preparedCells.store(prepared, units: prepared.textUnits, key: cell.cacheKey, styles: cell.textStyles,
                                                 baselines: environment.baselines)
             }
             result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
