@@ -48,7 +48,7 @@ struct FlexSolver: Sendable {
     }
 
     /// A measurement slot: what it was asked for, and what it found (plain values only).
-    private struct Slot {
+    struct Slot {
         var key = SlotKey()
         var value = Measured(size: .zero)
     }
@@ -64,7 +64,7 @@ struct FlexSolver: Sendable {
     }
 
     /// What a measurement slot was asked for (`used` false: empty).
-    private struct SlotKey {
+    struct SlotKey {
         var width: Dim = .unbounded
         var height: Dim = .unbounded
         var used = false
@@ -144,6 +144,25 @@ extension FlexSolver {
         slots = Array(repeating: Slot(), count: 2 * props.count)
         rects = []
         rects.reserveCapacity(4 * props.count)
+    }
+
+    /// `forgetMeasurements()` in the thread's scratch buffers (`SolverScratch`): the slots and
+    /// rects of the last layout on this thread are emptied and reused rather than allocated
+    /// and zeroed afresh for every cell. `returnScratch` hands them back.
+    mutating func adoptScratch(_ scratch: SolverScratch) {
+        swap(&slots, &scratch.slots)
+        swap(&rects, &scratch.rects)
+        slots.removeAll(keepingCapacity: true)
+        slots.append(contentsOf: repeatElement(Slot(), count: 2 * props.count))
+        rects.removeAll(keepingCapacity: true)
+        overflows = []
+    }
+
+    /// Hands the buffers taken by `adoptScratch` back to `scratch` (unless they grew past its bound).
+    mutating func returnScratch(_ scratch: SolverScratch) {
+        guard slots.capacity <= SolverScratch.maximumSlots else { return }
+        swap(&slots, &scratch.slots)
+        swap(&rects, &scratch.rects)
     }
 
     mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
