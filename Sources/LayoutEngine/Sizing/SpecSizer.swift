@@ -114,15 +114,15 @@ struct SpecSizer: TableSizer {
                 result = try layout.arrange(cell.root, width: width, textStyles: cell.textStyles)
                 warnOfZeroWidthNested(result.frames, path: content.path + ".layout")
             } else {
-            let prepared: PreparedCell
-            if let known {
-                prepared = known
-            } else {
-                prepared = try environment.cellLayout(engine).prepare(cell.root, textStyles: cell.textStyles)
-                environment.preparedCells.store(prepared, units: prepared.textUnits, key: cell.cacheKey, styles: cell.textStyles,
-                                                baselines: environment.baselines)
-            }
-            result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
+                let prepared: PreparedCell
+                if let known {
+                    prepared = known
+                } else {
+                    prepared = try environment.cellLayout(engine).prepare(cell.root, textStyles: cell.textStyles)
+                    environment.preparedCells.store(prepared, units: prepared.textUnits, key: cell.cacheKey, styles: cell.textStyles,
+                                                    baselines: environment.baselines)
+                }
+                result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
             }
         } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)
@@ -215,19 +215,19 @@ struct SpecSizer: TableSizer {
         if let cached = environment.nestedResults.result(for: owner, width: width, element: key) { return cached }
         let result: ComputeResult
         switch item {
-        case .table(let nested, let where_):
+        case .table(let nested, let place):
             var spec = nested.spec
             spec.width = width
             spec.scale = nested.spec.scale ?? nested.scale
             if spec.inheritsRowHeight { spec.rowHeight = nested.rowHeight }
             result = try TableComputation(spec: spec, scope: nested.scope, environment: environment,
-                                          path: path + "." + where_ + ".", options: ComputeOptions()).run()
-        case .grid(let nested, let where_):
+                                          path: path + "." + place + ".", options: ComputeOptions()).run()
+        case .grid(let nested, let place):
             var spec = nested.spec
             spec.width = width
             spec.scale = nested.spec.scale ?? nested.scale
             result = try GridComputation(spec: spec, scope: nested.scope, environment: environment,
-                                         path: path + "." + where_ + ".", options: ComputeOptions()).run()
+                                         path: path + "." + place + ".", options: ComputeOptions()).run()
         }
         environment.nestedResults.store(result, for: owner, width: width, element: key)
         return result
