@@ -174,8 +174,6 @@ extension RowContent {
         var image: Size?
     }
 
-    /// A nested table: its spec, the text styles it can see, the enclosing scale, and the row
-    /// insets around it.
     /// A table or grid inside a composed cell: laid out at the width its element gets.
     /// `path`: where it is inside the layout (`children[1].table`).
     enum NestedInLayout: Sendable {
@@ -207,6 +205,8 @@ extension RowContent {
         }
     }
 
+    /// A nested table: its spec, the text styles it can see, the enclosing scale, and the row
+    /// insets around it.
     struct NestedTable: Sendable {
         var spec: TableSpec
         var scope: TextStyleScope
