@@ -90,4 +90,28 @@ import Testing
             #expect(error.description.hasPrefix("sections[0].header.layout: unknown font 'NoSuchFont'"))
         }
     }
+
+    /// Drawn for the report: a composed table header's and section header's texts at their frames,
+    /// and a titled table header's title at the layout margin (16 pt at 375) below its padding.
+    @Test func composedAndTitledTableViewsAreDrawn() throws {
+        var options = ComputeOptions()
+        options.drawsCells = true
+        let result = try Layouter.shared.compute(try LayoutSpec.decode(json: Self.spec).spec, options: options)
+        let header = try #require(result.tableHeaderPicture)
+        #expect(header.texts.map(\.string) == ["Today's picks"])
+        #expect(header.texts.first?.frame.origin == frame(result.tableHeaderLayout?.frames, "caption")?.origin)
+        #expect(header.images.first == frame(result.tableHeaderLayout?.frames, "banner"))
+        let section = try #require(result.sections[0].headerPicture)
+        #expect(section.texts.map(\.string) == ["Friends", "More"])
+        #expect(section.texts.first?.frame.origin == frame(result.sections[0].headerLayout?.frames, "title")?.origin)
+
+        let titled = try Layouter.shared.compute(try LayoutSpec.decode(json: """
+            {"width": 375, "tableHeader": {"title": "Contacts"}, "rows": [44]}
+            """).spec, options: options)
+        let text = try #require(titled.tableHeaderPicture?.texts.first)
+        #expect(text.string == "Contacts")
+        #expect(text.frame.minX == 16)
+        #expect(titled.tableHeaderPicture?.heightSource == "measured")
+        #expect(try #require(titled.tableHeader).height >= text.frame.maxY)
+    }
 }

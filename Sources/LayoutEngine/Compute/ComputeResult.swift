@@ -19,6 +19,10 @@ public struct ComputeResult: Hashable, Sendable {
     public var tableHeaderLayout: ComposedFrames?
     /// A composed table footer view's frames, in its own coordinates.
     public var tableFooterLayout: ComposedFrames?
+    /// The table header and footer views as a phone would draw them (their title, or a composed
+    /// one's texts and boxes), when `ComputeOptions.drawsCells` asked for it; in their own coordinates.
+    public var tableHeaderPicture: CellPicture?
+    public var tableFooterPicture: CellPicture?
     /// Every section's geometry; with `ComputeDetail.summary` the sections' `elements` are empty.
     public var sections: [SectionGeometry]
     /// The rows/items overlapping the viewport band `[offset, offset + viewport)`, in order.

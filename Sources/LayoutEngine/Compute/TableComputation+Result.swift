@@ -65,7 +65,33 @@ extension TableComputation {
                 if isHeader { result.tableHeaderLayout = frames } else { result.tableFooterLayout = frames }
             }
         }
+        if options.drawsCells {
+            if table.tableHeaderRect != nil { result.tableHeaderPicture = try tableViewPicture(isHeader: true, layout: result.tableHeaderLayout) }
+            if table.tableFooterRect != nil { result.tableFooterPicture = try tableViewPicture(isHeader: false, layout: result.tableFooterLayout) }
+        }
         return result
+    }
+
+    /// The table header or footer view as a phone would draw it: a composed one's texts and boxes at
+    /// its frames, or its title at the layout margins below its top padding (as it is measured);
+    /// nil for a view with neither.
+    func tableViewPicture(isHeader: Bool, layout: ComposedFrames?) throws(ComputeError) -> CellPicture? {
+        guard case .given(let s) = isHeader ? spec.tableHeader : spec.tableFooter else { return nil }
+        let fieldPath = path + (isHeader ? "tableHeader" : "tableFooter")
+        let heightSource = s.height == nil || s.height == .automatic ? "measured" : "fixed"
+        if let composed = s.layout, let layout {
+            guard case .layout(let cell) = try composedTableView(composed, path: fieldPath).measure else { return nil }
+            var picture = CellPicture(heightSource: heightSource)
+            try environment.drawLeaves(cell.resolvedRoot, frames: layout.frames, into: &picture, path: fieldPath)
+            return picture
+        }
+        guard let title = s.title else { return nil }
+        let content = try titleContent(title, textStyle: s.textStyle, isHeader: isHeader, path: fieldPath)
+        let margin = environment.tableMetrics.layoutMargin(tableWidth: width)
+        guard var text = try environment.drawText(title, nil, content.style, width: Swift.max(0, width - 2 * margin), path: fieldPath)
+        else { return nil }
+        text.frame.origin = Point(x: text.frame.origin.x + margin, y: content.padding.top)
+        return CellPicture(heightSource: heightSource, texts: [text])
     }
 
     /// Whether some section header or footer of the spec (or of its updates) is a composed one.

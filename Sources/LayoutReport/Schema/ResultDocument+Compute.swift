@@ -34,6 +34,8 @@ extension ResultDocument {
             warnings: result.warnings.isEmpty ? nil : result.warnings)
         tableHeaderFrames = result.tableHeaderLayout.map { Self.frames($0.frames, nested: $0.nested) }
         tableFooterFrames = result.tableFooterLayout.map { Self.frames($0.frames, nested: $0.nested) }
+        tableHeaderPicture = result.tableHeaderPicture.map(PictureDocument.init)
+        tableFooterPicture = result.tableFooterPicture.map(PictureDocument.init)
     }
 
     /// A composed cell's frames, each with the layout of the table or grid it holds, if any.

@@ -19,6 +19,9 @@ public struct ResultDocument: Codable, Hashable, Sendable {
     /// A composed table header's or footer's frames (in its own coordinates); omitted otherwise.
     public var tableHeaderFrames: [FrameDocument]?
     public var tableFooterFrames: [FrameDocument]?
+    /// The table header and footer views as drawn (reports only).
+    public var tableHeaderPicture: PictureDocument?
+    public var tableFooterPicture: PictureDocument?
     public var sections: [SectionDocument]
     /// `visibleRows` (table) or `visibleItems` (grid): `[[s, r], …]`.
     public var visible: [[Int]]
@@ -50,7 +53,8 @@ public struct ResultDocument: Codable, Hashable, Sendable {
     public var isTable: Bool { kind == "table" }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, kind, contentSize, tableHeader, tableFooter, tableHeaderFrames, tableFooterFrames, sections
+        case schemaVersion, kind, contentSize, tableHeader, tableFooter, tableHeaderFrames, tableFooterFrames
+        case tableHeaderPicture, tableFooterPicture, sections
         case visibleRows, visibleItems, pinnedHeaders, pinnedFooters, queries, warnings
     }
 
@@ -64,6 +68,8 @@ public struct ResultDocument: Codable, Hashable, Sendable {
             try c.encode(tableFooter, forKey: .tableFooter)
             try c.encodeIfPresent(tableHeaderFrames, forKey: .tableHeaderFrames)
             try c.encodeIfPresent(tableFooterFrames, forKey: .tableFooterFrames)
+            try c.encodeIfPresent(tableHeaderPicture, forKey: .tableHeaderPicture)
+            try c.encodeIfPresent(tableFooterPicture, forKey: .tableFooterPicture)
         }
         try c.encode(sections, forKey: .sections)
         try c.encode(visible, forKey: isTable ? .visibleRows : .visibleItems)
@@ -82,6 +88,8 @@ public struct ResultDocument: Codable, Hashable, Sendable {
         tableFooter = try c.decodeIfPresent([Double].self, forKey: .tableFooter)
         tableHeaderFrames = try c.decodeIfPresent([FrameDocument].self, forKey: .tableHeaderFrames)
         tableFooterFrames = try c.decodeIfPresent([FrameDocument].self, forKey: .tableFooterFrames)
+        tableHeaderPicture = try c.decodeIfPresent(PictureDocument.self, forKey: .tableHeaderPicture)
+        tableFooterPicture = try c.decodeIfPresent(PictureDocument.self, forKey: .tableFooterPicture)
         sections = try c.decode([SectionDocument].self, forKey: .sections)
         visible = try c.decodeIfPresent([[Int]].self, forKey: .visibleRows)
             ?? c.decodeIfPresent([[Int]].self, forKey: .visibleItems) ?? []

@@ -69,14 +69,18 @@ public struct SVGPicture: Sendable {
         if let header = result.tableHeader {
             out += rect(header, prefix + "table-header", title: "table header \(Format.rect(header))")
             if let frames = result.tableHeaderFrames, header.count == 4 {
-                out += drawComposed(frames, at: header, name: "table header", drawn: &drawn, horizontal: horizontal, depth: depth)
+                out += drawComposed(frames, at: header, name: "table header", drawn: &drawn, horizontal: horizontal, depth: depth,
+                                    labelled: result.tableHeaderPicture == nil)
             }
+            if let picture = result.tableHeaderPicture, header.count == 4 { out += drawTexts(picture, at: header) }
         }
         if let footer = result.tableFooter {
             out += rect(footer, prefix + "table-footer", title: "table footer \(Format.rect(footer))")
             if let frames = result.tableFooterFrames, footer.count == 4 {
-                out += drawComposed(frames, at: footer, name: "table footer", drawn: &drawn, horizontal: horizontal, depth: depth)
+                out += drawComposed(frames, at: footer, name: "table footer", drawn: &drawn, horizontal: horizontal, depth: depth,
+                                    labelled: result.tableFooterPicture == nil)
             }
+            if let picture = result.tableFooterPicture, footer.count == 4 { out += drawTexts(picture, at: footer) }
         }
         for (s, section) in result.sections.enumerated() {
             if drawn >= maximumElements { break }
