@@ -97,17 +97,29 @@ public struct CellLayout: Sendable {
 public struct PreparedCell: Sendable {
     /// The prepared solver, boxed: a copy of a prepared cell (a cache handing it out) is one
     /// reference, not the solver's dozen.
-    private final class Storage: Sendable {
+    fileprivate final class Storage: Sendable {
         let solver: FlexSolver
         init(_ solver: FlexSolver) { self.solver = solver }
     }
-    private let storage: Storage
+    fileprivate let storage: Storage
     var solver: FlexSolver { storage.solver }
 
     init(solver: FlexSolver) { storage = Storage(solver) }
 
     /// The UTF-16 code units of its visible texts (what keeping it costs, roughly).
     public var textUnits: Int { solver.textUnits }
+
+    /// The cell as a retained opaque reference, for a host that keeps it in an atomic slot
+    /// (`init(unretained:)` reads it back; `release(_:)` gives the reference up).
+    package func retainedReference() -> UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passRetained(storage).toOpaque()) }
+
+    /// The cell a `retainedReference()` stands for (the reference stays the holder's).
+    package init(unretained reference: UnsafeRawPointer) {
+        storage = Unmanaged<Storage>.fromOpaque(reference).takeUnretainedValue()
+    }
+
+    /// Gives up a `retainedReference()`.
+    package static func release(_ reference: UnsafeRawPointer) { Unmanaged<Storage>.fromOpaque(reference).release() }
 
     /// The frames at `width`, as `CellLayout.arrange(_:width:)` gives them.
     public func arrange(width: Double?) throws(CellLayoutError) -> CellArrangement {

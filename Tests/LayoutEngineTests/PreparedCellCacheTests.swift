@@ -109,4 +109,27 @@ import TextLayout
         (again.timings, fresh.timings) = ([], [])
         #expect(again == fresh)
     }
+
+    /// A row's payload kept with its prepared cell is taken again only for the same row: the same
+    /// decoded layout placed elsewhere in another spec is resolved anew, and its messages name
+    /// where it is now.
+    @Test func aKeptPayloadIsReusedOnlyForItsOwnRow() throws {
+        let keeping = Layouter(preparedCellUnits: Layouter.defaultPreparedCellUnits)
+        let decoded = try LayoutSpec.decode(json: """
+            {"width": 375, "rows": [{"layout": {"stack": "horizontal", "children": [
+              {"box": {"width": 300, "height": 10}, "minWidth": 300}, {"box": {"width": 300, "height": 10}, "minWidth": 300}]}}]}
+            """).spec
+        guard case .table(var table) = decoded else { Issue.record("not a table"); return }
+        let first = try keeping.compute(decoded)
+        #expect(first.warnings.first?.hasPrefix("sections[0].rows[0].layout: the root at width 375") == true)
+        let again = try keeping.compute(decoded)  // the same row: its payload and cell are taken as kept
+        #expect(again.warnings == first.warnings)
+        #expect(again.sections[0].elements[0].frames == first.sections[0].elements[0].frames)
+        // The same decoded row second in another table: a payload of its own, its own path.
+        let row = table.sections[0].rows.runs[0].cycle[0]
+        table.sections[0].rows = RunList([SpecRun(count: 1, element: RowSpec(height: .fixed(44))), SpecRun(count: 1, element: row)])
+        let moved = try keeping.compute(.table(table))
+        #expect(moved.warnings.first?.hasPrefix("sections[0].rows[1].layout: the root at width 375") == true)
+        #expect(moved.sections[0].elements[1].frames?.map(\.rect) == first.sections[0].elements[0].frames?.map(\.rect))
+    }
 }

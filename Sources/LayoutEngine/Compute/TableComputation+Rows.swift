@@ -50,6 +50,13 @@ extension TableComputation {
                 if let shared = layout.styleIdentity { layoutPayloads.store(styles, for: ObjectIdentifier(shared)) }
             }
             let nested = RowContent.NestedInLayout.resolving(layout, scope: scope, scale: spec.scale ?? 2, rowHeight: spec.rowHeight)
+            if nested.isEmpty, let kept = environment.preparedCells.content(layout.identity.cacheKey, styles: styles, baselines: environment.baselines,
+                                                                           path: rowPath, chrome: chrome, insets: row.insets ?? EdgeInsets()) {
+                // This row as an earlier call resolved it, its cell prepared inside (a new width).
+                let payload = RowPayload.row(kept)
+                layoutPayloads.store(payload, for: key)
+                return payload
+            }
             let payload = RowPayload.row(RowContent.Resolved(
                 path: rowPath, measure: .layout(RowContent.NestedCell(layout: layout.identity, textStyles: styles,
                                                                       insets: row.insets ?? EdgeInsets(), nested: nested)),

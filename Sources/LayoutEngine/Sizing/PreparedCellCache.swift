@@ -3,8 +3,9 @@ import TextLayout
 
 /// Composed cells prepared for layout (their trees read, their texts shaped and broken), kept
 /// across `compute` calls by the decoded layout they came from, their resolved text styles and
-/// the baseline placement: the same feed at a new width (a rotation, an iPad) only lays its cells
-/// out again. One cell per decoded layout and placement: a layout prepared with other styles (the
+/// the baseline placement, with the row payload each was prepared for (which holds the cell): the
+/// same feed at a new width (a rotation, an iPad) takes its rows' payloads as they were — no
+/// payload built, no cell looked up while sizing, none freed afterwards — and only lays them out. One cell per decoded layout and placement: a layout prepared with other styles (the
 /// same decoded layout in a table with other text styles) replaces it.
 ///
 /// One per text engine (a cell prepared with other fonts is another cell). Entries hold the decoded
@@ -41,12 +42,16 @@ final class PreparedCellCache: Sendable {
         let styles: [TextStyle]
         let cell: PreparedCell
         let units: Int
+        /// The row payload the cell was prepared for (its `NestedCell` holds the cell too): a later
+        /// call resolving the same row takes it as it is, and finds the cell in it.
+        let content: RowContent.Resolved?
 
-        init(key: CellLayoutSpec.CacheKey, styles: [TextStyle], cell: PreparedCell, units: Int) {
+        init(key: CellLayoutSpec.CacheKey, styles: [TextStyle], cell: PreparedCell, units: Int, content: RowContent.Resolved?) {
             self.key = key
             self.styles = styles
             self.cell = cell
             self.units = units
+            self.content = content
         }
 
         /// Whether it holds the cell of `key` with `styles` (compared by their storage first:
@@ -126,8 +131,8 @@ final class PreparedCellCache: Sendable {
 
     /// Keeps `cell`, prepared from `layout` with `styles` and `baselines`; `units`: its texts' code units.
     func store(_ cell: PreparedCell, units: Int, key: CellLayoutSpec.CacheKey, styles: [TextStyle],
-               baselines: CellLayout.BaselinePlacement) {
-        let entry = Entry(key: key, styles: styles, cell: cell, units: units + Self.cellOverheadUnits)
+               baselines: CellLayout.BaselinePlacement, content: RowContent.Resolved? = nil) {
+        let entry = Entry(key: key, styles: styles, cell: cell, units: units + Self.cellOverheadUnits, content: content)
         guard capacity > 0, entry.units <= capacity else { return }
         let slot = Slot(key, baselines)
         shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { Self.insert(&$0, slot, entry, capacity: capacity) } }
@@ -141,6 +146,24 @@ final class PreparedCellCache: Sendable {
         }
         if let replaced = s.young.updateValue(entry, forKey: slot) { s.youngUnits -= replaced.units }
         s.youngUnits += entry.units
+    }
+
+    /// The row payload kept with the cell of `key` prepared with `styles` and `baselines`, if it is
+    /// the one for a row at `path` with `chrome` and `insets` (its prepared cell inside it).
+    func content(_ key: CellLayoutSpec.CacheKey, styles: [TextStyle], baselines: CellLayout.BaselinePlacement,
+                 path: RowPath, chrome: CellChrome, insets: EdgeInsets) -> RowContent.Resolved? {
+        let slot = Slot(key, baselines)
+        let entry: Entry? = shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { s in
+            if let e = s.young[slot] { return e }
+            if let e = s.old.removeValue(forKey: slot) {
+                Self.insert(&s, slot, e, capacity: capacity)
+                return e
+            }
+            return nil
+        } }
+        guard let entry, entry.holds(key, styles), let content = entry.content, content.location == path, content.chrome == chrome,
+              case .layout(let cell) = content.measure, cell.insets == insets else { return nil }
+        return content
     }
 
     /// The cell of `layout` (its `cacheKey`'s), as `cell(_:styles:baselines:)`.

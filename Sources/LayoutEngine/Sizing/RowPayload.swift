@@ -33,7 +33,7 @@ enum RowPayload: TableContent {
 
 /// A row's JSON path as its parts (`sections[0].rows[` + 12 + `]`): a feed of 10,000 rows builds
 /// no path string unless a message names a row.
-struct RowPath: Sendable {
+struct RowPath: Hashable, Sendable {
     let prefix: String
     let index: Int
     let suffix: String
@@ -138,12 +138,34 @@ extension RowContent {
         /// resolved (and the layout is at hand), so that sizing the row does not reach into it.
         let cacheKey: CellLayoutSpec.CacheKey
 
+        /// The cell prepared for this layout (`PreparedCell.retainedReference()`, 0 until the row
+        /// is first sized): set once, so that a payload the layouter keeps across calls brings its
+        /// prepared cell with it — a later call finds both at once.
+        private let preparedReference = Atomic<UInt>(0)
+
         init(layout: CellLayoutSpec.Identity, textStyles: [TextStyle], insets: EdgeInsets, nested: [NestedInLayout] = []) {
             self.layout = layout
             self.cacheKey = layout.cacheKey
             self.textStyles = textStyles
             self.insets = insets
             self.nested = nested
+        }
+
+        deinit {
+            let bits = preparedReference.load(ordering: .acquiring)
+            if let reference = UnsafeRawPointer(bitPattern: bits) { PreparedCell.release(reference) }
+        }
+
+        /// The cell prepared for this layout, once a row carrying it has been sized.
+        var prepared: PreparedCell? {
+            UnsafeRawPointer(bitPattern: preparedReference.load(ordering: .acquiring)).map { PreparedCell(unretained: $0) }
+        }
+
+        /// Keeps `cell` as this layout's prepared cell (the first one kept stays).
+        func keep(_ cell: PreparedCell) {
+            let reference = cell.retainedReference()
+            let kept = preparedReference.compareExchange(expected: 0, desired: UInt(bitPattern: reference), ordering: .acquiringAndReleasing)
+            if !kept.exchanged { PreparedCell.release(reference) }
         }
 
         /// The tree as decoded: its texts' styles are `textStyles` (when not empty).

@@ -96,7 +96,9 @@ struct SpecSizer: TableSizer {
         let key = CellArrangementCache.Key(content: ObjectIdentifier(content), width: width)
         if keeps, let cached = environment.cellArrangements.arrangement(for: key), cached.framed || !frames { return cached.arrangement }
         // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
-        let known = cell.nested.isEmpty ? environment.preparedCells.cell(cell.cacheKey, styles: cell.textStyles, baselines: environment.baselines) : nil
+        // (The payload brings its prepared cell along when the layouter kept both.)
+        let known = cell.nested.isEmpty
+            ? cell.prepared ?? environment.preparedCells.cell(cell.cacheKey, styles: cell.textStyles, baselines: environment.baselines) : nil
         // (The engine only to prepare: taking it for every row took the layouter's lock and
         // retained the one engine from both cores.)
         var engine: TextEngine? = nil
@@ -119,8 +121,13 @@ struct SpecSizer: TableSizer {
                     prepared = known
                 } else {
                     prepared = try environment.cellLayout(engine).prepare(cell.root, textStyles: cell.textStyles)
+                }
+                if cell.prepared == nil {
+                    // Kept in the payload, and the payload with the cell: a later call resolving this
+                    // row takes both from the layouter (no payload built, no cell looked up).
+                    cell.keep(prepared)
                     environment.preparedCells.store(prepared, units: prepared.textUnits, key: cell.cacheKey, styles: cell.textStyles,
-                                                    baselines: environment.baselines)
+                                                    baselines: environment.baselines, content: content)
                 }
                 result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
             }
