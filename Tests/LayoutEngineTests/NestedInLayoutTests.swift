@@ -146,6 +146,28 @@ import Testing
                                                             Rect(x: 5, y: 35 + title.height, width: 140, height: 30)])
     }
 
+    /// Drawn for a report (`drawsCells`), a drawn row's nested tables and grids are drawn too: the
+    /// thread feed's first comment as its text, each photo as an image placeholder; a plain
+    /// computation draws nothing.
+    @Test func aDrawnRowDrawsTheTablesInsideIt() throws {
+        let url = ComposedCellTests.examples.appendingPathComponent("thread-feed.json")
+        let spec = try LayoutSpec.decode(Array(try Data(contentsOf: url)), format: .json).spec
+        var options = ComputeOptions()
+        options.drawsCells = true
+        let drawn = try Layouter.shared.compute(spec, options: options).sections[0].elements[0]
+        let frames = try #require(drawn.frames)
+        let comments = try #require(frames.firstIndex { $0.id == "comments" }), photos = try #require(frames.firstIndex { $0.id == "photos" })
+        let comment = try #require(drawn.framesNested[comments]?.sections[0].elements[0])
+        #expect(comment.picture?.texts.map(\.string) == ["Looks lovely! 真漂亮"])
+        let items = try #require(drawn.framesNested[photos]?.sections[0].elements)
+        #expect(items.count == 3)
+        #expect(items.allSatisfy { $0.picture?.images == [Rect(x: 0, y: 0, width: 108, height: 108)] })
+        // The same layouts, undrawn, in a plain computation.
+        let plain = try Layouter.shared.compute(spec).sections[0].elements[0]
+        #expect(plain.framesNested[comments]?.sections[0].elements[0].picture == nil)
+        #expect(plain.framesNested[comments]?.sections[0].elements.map(\.rect) == drawn.framesNested[comments]?.sections[0].elements.map(\.rect))
+    }
+
     /// The library's way to the same thing (DocC's "Composed cells" example): a `custom` element the
     /// host measures, its content box in the frame.
     @Test func aCustomElementIsMeasuredByTheHost() throws {

@@ -32,7 +32,7 @@ extension GridComputation {
                     if let frames, frames.contains(where: { $0.custom != nil }), case .flow(let flow) = engine,
                        let content = flow.payload(at: p) {
                         item.framesNested = (try? SpecSizer(environment: environment).framesNested(
-                            content.nested, frames: frames, owner: content, path: content.path + ".layout")) ?? [:]
+                            content.nested, frames: frames, owner: content, path: content.path + ".layout", drawing: picture != nil)) ?? [:]
                     }
                     items.append(item)
                 }

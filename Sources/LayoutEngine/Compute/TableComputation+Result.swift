@@ -30,11 +30,12 @@ extension TableComputation {
                         picture = try cellPicture(table, at: p, rect: rect)
                         drawnCount += 1
                     }
+                    // (A drawn row's nested tables and grids are drawn too: their cells in the picture.)
                     var row = ElementGeometry(rect: rect, estimated: !exact,
-                                              nested: nests && exact ? try nestedResult(table, at: p) : nil,
+                                              nested: nests && exact ? try nestedResult(table, at: p, drawing: picture != nil) : nil,
                                               frames: nests ? try cellFrames(table, at: p) : nil, picture: picture)
                     if nests, let frames = row.frames, frames.contains(where: { $0.custom != nil }) {
-                        row.framesNested = try framesNested(table, at: p, frames: frames)
+                        row.framesNested = try framesNested(table, at: p, frames: frames, drawing: picture != nil)
                     }
                     rows.append(row)
                 }
@@ -123,7 +124,7 @@ extension TableComputation {
         let frames = try sizer.arrangement(cell, content: content, rowContentWidth: width).frames
         guard frames.contains(where: { $0.custom != nil }) else { return ComposedFrames(frames: frames) }
         return ComposedFrames(frames: frames, nested: try sizer.framesNested(cell.nested, frames: frames, owner: content,
-                                                                              path: content.path + ".layout"))
+                                                                              path: content.path + ".layout", drawing: options.drawsCells))
     }
 
     /// Whether any row of the spec (its sections or its updates) holds a table or a grid: when
@@ -143,21 +144,23 @@ extension TableComputation {
     }
 
     /// The layout of the table or grid nested in row `p`, in the row's coordinates; nil for other rows.
-    func nestedResult(_ table: EngineTable, at p: IndexPath) throws(ComputeError) -> ComputeResult? {
+    func nestedResult(_ table: EngineTable, at p: IndexPath, drawing: Bool = false) throws(ComputeError) -> ComputeResult? {
         guard case .row(let content)? = table.content(at: p) else { return nil }
         let context = ContentWidthContext(tableWidth: width, style: table.configuration.style,
                                           showsSectionIndex: !spec.sectionIndexTitles.isEmpty,
                                           isEditing: spec.editing, metrics: environment.tableMetrics)
         let contentView = context.contentView(for: content.chrome)
         if case .grid(let nested) = content.measure {
-            var result = try SpecSizer(environment: environment).nestedGrid(nested, content: content, rowContentWidth: contentView.width)
+            var result = try SpecSizer(environment: environment).nestedGrid(nested, content: content, rowContentWidth: contentView.width,
+                                                                             drawing: drawing)
             // The grid's content starts inside its content inset.
             result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left + nested.spec.contentInset.left,
                                     y: nested.insets.top + nested.spec.contentInset.top))
             return result
         }
         guard case .table(let nested) = content.measure else { return nil }
-        var result = try SpecSizer(environment: environment).nestedTable(nested, content: content, rowContentWidth: contentView.width)
+        var result = try SpecSizer(environment: environment).nestedTable(nested, content: content, rowContentWidth: contentView.width,
+                                                                          drawing: drawing)
         // In the row's coordinates: shifted by the content view's x and the row's insets.
         result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left, y: nested.insets.top))
         return result
@@ -178,10 +181,10 @@ extension TableComputation {
 
     /// The tables and grids inside the composed cell of row `p`, whose `frames` (in the row's
     /// coordinates) give their content boxes: each laid out at its box's width and placed there.
-    func framesNested(_ table: EngineTable, at p: IndexPath, frames: [CellFrame]) throws(ComputeError) -> [Int: ComputeResult] {
+    func framesNested(_ table: EngineTable, at p: IndexPath, frames: [CellFrame], drawing: Bool = false) throws(ComputeError) -> [Int: ComputeResult] {
         guard case .row(let content)? = table.content(at: p), case .layout(let cell) = content.measure else { return [:] }
         return try SpecSizer(environment: environment).framesNested(cell.nested, frames: frames, owner: content,
-                                                                    path: content.path + ".layout")
+                                                                    path: content.path + ".layout", drawing: drawing)
     }
 
     /// How far the estimated content height was from the exact one: every row is measured on a copy.

@@ -160,26 +160,30 @@ struct SpecSizer: TableSizer {
         return result
     }
 
-    /// The nested table's layout at the row's content width (less the row's insets), cached.
-    func nestedTable(_ nested: RowContent.NestedTable, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> ComputeResult {
-        try nestedResult(content, width: rowContentWidth - nested.insets.left - nested.insets.right) { width throws(ComputeError) in
+    /// The nested table's layout at the row's content width (less the row's insets), cached;
+    /// `drawing`: with its cells drawn, for a report (computed afresh, as a drawn row is).
+    func nestedTable(_ nested: RowContent.NestedTable, content: RowContent.Resolved, rowContentWidth: Double,
+                     drawing: Bool = false) throws(ComputeError) -> ComputeResult {
+        try nestedResult(content, width: rowContentWidth - nested.insets.left - nested.insets.right, drawing: drawing) { width throws(ComputeError) in
             var spec = nested.spec
             spec.width = nested.spec.width ?? width
             spec.scale = nested.spec.scale ?? nested.scale
             if spec.inheritsRowHeight { spec.rowHeight = nested.rowHeight }
             return try TableComputation(spec: spec, scope: nested.scope, environment: environment,
-                                        path: content.path + ".table.", options: ComputeOptions()).run()
+                                        path: content.path + ".table.", options: Self.nestedOptions(drawing: drawing)).run()
         }
     }
 
-    /// The nested grid's layout at the row's content width (less the row's insets), cached.
-    func nestedGrid(_ nested: RowContent.NestedGrid, content: RowContent.Resolved, rowContentWidth: Double) throws(ComputeError) -> ComputeResult {
-        try nestedResult(content, width: rowContentWidth - nested.insets.left - nested.insets.right) { width throws(ComputeError) in
+    /// The nested grid's layout at the row's content width (less the row's insets), cached
+    /// (`drawing`: as `nestedTable`'s).
+    func nestedGrid(_ nested: RowContent.NestedGrid, content: RowContent.Resolved, rowContentWidth: Double,
+                    drawing: Bool = false) throws(ComputeError) -> ComputeResult {
+        try nestedResult(content, width: rowContentWidth - nested.insets.left - nested.insets.right, drawing: drawing) { width throws(ComputeError) in
             var spec = nested.spec
             spec.width = nested.spec.width ?? width
             spec.scale = nested.spec.scale ?? nested.scale
             return try GridComputation(spec: spec, scope: nested.scope, environment: environment,
-                                       path: content.path + ".grid.", options: ComputeOptions()).run()
+                                       path: content.path + ".grid.", options: Self.nestedOptions(drawing: drawing)).run()
         }
     }
 
@@ -215,11 +219,12 @@ struct SpecSizer: TableSizer {
     }
 
     /// The layout of `item` (the table or grid `key` inside a composed cell) at `width` (its spec's
-    /// own width wins), in its own coordinates: cached per owner, element and width.
+    /// own width wins), in its own coordinates: cached per owner, element and width (`drawing`: with
+    /// its cells drawn, for a report — computed afresh).
     func nestedInLayoutResult(_ item: RowContent.NestedInLayout, key: Int, owner: any CacheOwner, path: String,
-                              width: Double) throws(ComputeError) -> ComputeResult {
+                              width: Double, drawing: Bool = false) throws(ComputeError) -> ComputeResult {
         let width = Swift.max(0, item.ownWidth ?? width)
-        if let cached = environment.nestedResults.result(for: owner, width: width, element: key) { return cached }
+        if !drawing, let cached = environment.nestedResults.result(for: owner, width: width, element: key) { return cached }
         let result: ComputeResult
         switch item {
         case .table(let nested, let place):
@@ -228,26 +233,27 @@ struct SpecSizer: TableSizer {
             spec.scale = nested.spec.scale ?? nested.scale
             if spec.inheritsRowHeight { spec.rowHeight = nested.rowHeight }
             result = try TableComputation(spec: spec, scope: nested.scope, environment: environment,
-                                          path: path + "." + place + ".", options: ComputeOptions()).run()
+                                          path: path + "." + place + ".", options: Self.nestedOptions(drawing: drawing)).run()
         case .grid(let nested, let place):
             var spec = nested.spec
             spec.width = width
             spec.scale = nested.spec.scale ?? nested.scale
             result = try GridComputation(spec: spec, scope: nested.scope, environment: environment,
-                                         path: path + "." + place + ".", options: ComputeOptions()).run()
+                                         path: path + "." + place + ".", options: Self.nestedOptions(drawing: drawing)).run()
         }
-        environment.nestedResults.store(result, for: owner, width: width, element: key)
+        if !drawing { environment.nestedResults.store(result, for: owner, width: width, element: key) }
         return result
     }
 
     /// The tables and grids inside a composed cell or item whose `frames` give their content
     /// boxes: each laid out at its box's width and placed there, by the index of its frame.
     func framesNested(_ nested: [RowContent.NestedInLayout], frames: [CellFrame], owner: any CacheOwner,
-                      path: String) throws(ComputeError) -> [Int: ComputeResult] {
+                      path: String, drawing: Bool = false) throws(ComputeError) -> [Int: ComputeResult] {
         var out: [Int: ComputeResult] = [:]
         for (i, frame) in frames.enumerated() {
             guard let custom = frame.custom, nested.indices.contains(custom.key) else { continue }
-            var result = try nestedInLayoutResult(nested[custom.key], key: custom.key, owner: owner, path: path, width: custom.content.width)
+            var result = try nestedInLayoutResult(nested[custom.key], key: custom.key, owner: owner, path: path,
+                                                  width: custom.content.width, drawing: drawing)
             result.offset(by: custom.content.origin)
             out[i] = result
         }
@@ -263,14 +269,23 @@ struct SpecSizer: TableSizer {
         }
     }
 
-    /// A nested layout's result at `width` (clamped to ≥ 0): from the cache, or computed and stored.
-    private func nestedResult(_ content: RowContent.Resolved, width: Double,
+    /// A nested layout's result at `width` (clamped to ≥ 0): from the cache, or computed and stored
+    /// (`drawing`: computed afresh and not kept — a drawn layout is for the report's result only).
+    private func nestedResult(_ content: RowContent.Resolved, width: Double, drawing: Bool,
                               compute: (Double) throws(ComputeError) -> ComputeResult) throws(ComputeError) -> ComputeResult {
         let width = Swift.max(0, width)
+        if drawing { return try compute(width) }
         if let cached = environment.nestedResults.result(for: content, width: width) { return cached }
         let result = try compute(width)
         environment.nestedResults.store(result, for: content, width: width)
         return result
+    }
+
+    /// A nested computation's options: its cells drawn when the row holding it is (a report).
+    static func nestedOptions(drawing: Bool) -> ComputeOptions {
+        var options = ComputeOptions()
+        options.drawsCells = drawing
+        return options
     }
 
     /// The height a nested grid takes in its row: its content height (a vertical grid) or its
