@@ -168,6 +168,16 @@ import Testing
         #expect(plain.framesNested[comments]?.sections[0].elements.map(\.rect) == drawn.framesNested[comments]?.sections[0].elements.map(\.rect))
     }
 
+    /// A grid item's table left 0 wide is warned about in the grid's result, as a row's is.
+    @Test func aGridItemsZeroWideTableIsWarned() throws {
+        let result = try Layouter.shared.compute(try LayoutSpec.decode(json: """
+            {"kind": "grid", "width": 375, "estimatedItemSize": {"width": 100, "height": 100}, "items": [{"layout": {"stack": "horizontal",
+              "width": 150, "alignment": "start", "children": [{"box": {"width": 40, "height": 40}}, {"id": "t", "table": {"rowHeight": 20, "rows": [20]}}]}}]}
+            """).spec)
+        #expect(result.warnings.contains(#"items[0].layout: element 1 ("t"): the table or grid is 0 wide (it has no width of its own: give it a width, grow, or a vertical stack that stretches it)"#))
+        #expect(result.sections[0].elements[0].frames?.first { $0.id == "t" }?.rect == Rect(x: 40, y: 0, width: 0, height: 20))
+    }
+
     /// The library's way to the same thing (DocC's "Composed cells" example): a `custom` element the
     /// host measures, its content box in the frame.
     @Test func aCustomElementIsMeasuredByTheHost() throws {

@@ -31,8 +31,10 @@ extension GridComputation {
                     var item = ElementGeometry(rect: rect, estimated: engine.isEstimated(p), frames: frames, picture: picture)
                     if let frames, frames.contains(where: { $0.custom != nil }), case .flow(let flow) = engine,
                        let content = flow.payload(at: p) {
-                        item.framesNested = (try? SpecSizer(environment: environment).framesNested(
+                        let sizer = SpecSizer(environment: environment)
+                        item.framesNested = (try? sizer.framesNested(
                             content.nested, frames: frames, owner: content, path: content.path + ".layout", drawing: picture != nil)) ?? [:]
+                        sizer.warnOfZeroWidthNested(frames, path: content.path + ".layout")
                     }
                     items.append(item)
                 }

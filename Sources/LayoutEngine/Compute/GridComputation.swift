@@ -108,6 +108,8 @@ struct GridComputation {
         var result = geometry(of: &engine)
         result.queries = answers
         result.warnings = warnings
+        // (What the items' layouts and the tables inside them found, as a table's result has it.)
+        if path.isEmpty { result.warnings += environment.takeWarnings() }
         lap("result")
         result.timings = timings
         return result
