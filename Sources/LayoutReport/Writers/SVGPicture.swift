@@ -68,40 +68,27 @@ public struct SVGPicture: Sendable {
         let prefix = depth == 0 ? "" : "nested "
         if let header = result.tableHeader {
             out += rect(header, prefix + "table-header", title: "table header \(Format.rect(header))")
-            if let frames = result.tableHeaderFrames, header.count == 4 {
-                out += drawComposed(frames, at: header, name: "table header", drawn: &drawn, horizontal: horizontal, depth: depth,
-                                    labelled: result.tableHeaderPicture == nil)
-            }
-            if let picture = result.tableHeaderPicture, header.count == 4 { out += drawTexts(picture, at: header) }
+            out += drawView(result.tableHeaderFrames, result.tableHeaderPicture, at: header, name: "table header",
+                            drawn: &drawn, horizontal: horizontal, depth: depth)
         }
         if let footer = result.tableFooter {
             out += rect(footer, prefix + "table-footer", title: "table footer \(Format.rect(footer))")
-            if let frames = result.tableFooterFrames, footer.count == 4 {
-                out += drawComposed(frames, at: footer, name: "table footer", drawn: &drawn, horizontal: horizontal, depth: depth,
-                                    labelled: result.tableFooterPicture == nil)
-            }
-            if let picture = result.tableFooterPicture, footer.count == 4 { out += drawTexts(picture, at: footer) }
+            out += drawView(result.tableFooterFrames, result.tableFooterPicture, at: footer, name: "table footer",
+                            drawn: &drawn, horizontal: horizontal, depth: depth)
         }
         for (s, section) in result.sections.enumerated() {
             if drawn >= maximumElements { break }
             out += rect(section.rect, prefix + "section", title: "section \(s) \(Format.rect(section.rect))")
             if let header = section.header {
                 out += rect(header, prefix + "header", title: "header of section \(s) \(Format.rect(header))")
-                if let frames = section.headerFrames, header.count == 4 {
-                    out += drawComposed(frames, at: header, name: "header of section \(s)", drawn: &drawn, horizontal: horizontal, depth: depth,
-                                        labelled: section.headerPicture == nil)
-                }
-                if let picture = section.headerPicture, header.count == 4 {
-                    out += drawTexts(picture, at: header)
-                } else if depth == 0 && section.headerFrames == nil { out += label(header, "section \(s)") }
+                out += drawView(section.headerFrames, section.headerPicture, at: header, name: "header of section \(s)",
+                                drawn: &drawn, horizontal: horizontal, depth: depth)
+                if depth == 0 && section.headerPicture == nil && section.headerFrames == nil { out += label(header, "section \(s)") }
             }
             if let footer = section.footer {
                 out += rect(footer, prefix + "footer", title: "footer of section \(s) \(Format.rect(footer))")
-                if let frames = section.footerFrames, footer.count == 4 {
-                    out += drawComposed(frames, at: footer, name: "footer of section \(s)", drawn: &drawn, horizontal: horizontal, depth: depth,
-                                        labelled: section.footerPicture == nil)
-                }
-                if let picture = section.footerPicture, footer.count == 4 { out += drawTexts(picture, at: footer) }
+                out += drawView(section.footerFrames, section.footerPicture, at: footer, name: "footer of section \(s)",
+                                drawn: &drawn, horizontal: horizontal, depth: depth)
             }
             for (r, element) in section.elements.enumerated() {
                 if drawn >= maximumElements {
@@ -140,6 +127,19 @@ public struct SVGPicture: Sendable {
                 }
             }
         }
+    }
+
+    /// A header or footer view at `rect`: a composed one's frames (outlined faintly when its texts
+    /// are drawn over them) with the tables and grids inside, and its picture's texts.
+    private func drawView(_ frames: [FrameDocument]?, _ picture: PictureDocument?, at rect: [Double], name: String,
+                          drawn: inout Int, horizontal: Bool, depth: Int) -> String {
+        guard rect.count == 4 else { return "" }
+        var out = ""
+        if let frames {
+            out += drawComposed(frames, at: rect, name: name, drawn: &drawn, horizontal: horizontal, depth: depth, labelled: picture == nil)
+        }
+        if let picture { out += drawTexts(picture, at: rect) }
+        return out
     }
 
     /// A composed header's or footer's frames at `origin`, and the tables and grids inside it.
