@@ -81,6 +81,9 @@ struct FlexSolver: Sendable {
     /// Per text: its preparation, its max-content width and its measurement unwrapped (at that
     /// width), once worked out — one array, so that a solver allocates once for its texts.
     private var textSlots: [TextSlot] = []
+    /// The code units of the prepared texts (counted as each is prepared: summing them when a
+    /// prepared cell is stored copied every text slot, cold in the cache).
+    private(set) var textUnits = 0
     /// Two measurement slots per node (`2n` and `2n + 1`, taking turns: `SlotKey.newer`): what
     /// each was asked for, and what it found.
     private var slots: [Slot] = []
@@ -130,8 +133,6 @@ extension FlexSolver {
         rects = []
     }
 
-    /// The code units of the prepared texts.
-    var textUnits: Int { textSlots.reduce(0) { $0 + ($1.prepared?.utf16Count ?? 0) } }
 
     /// Forgets what depends on the width (measurements, overflows); keeps the tree, the prepared
     /// texts and the content widths.
@@ -475,6 +476,7 @@ extension FlexSolver {
             }
             textSlots[t].prepared = p
             textSlots[t].hasMissingCharacters = p.hasMissingCharacters
+            textUnits += p.utf16Count
             return p
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)

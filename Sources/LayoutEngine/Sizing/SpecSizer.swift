@@ -120,7 +120,8 @@ struct SpecSizer: TableSizer {
                 if let known {
                     prepared = known
                 } else {
-                    prepared = try environment.cellLayout(engine).prepare(cell.root, textStyles: cell.textStyles)
+                    // (The decoded tree read in place: `cell.root` handed out a copy, a retain of each part.)
+                    prepared = try environment.cellLayout(engine).prepare(cell.layout.root, textStyles: cell.textStyles)
                 }
                 if cell.prepared == nil {
                     // Kept in the payload, and the payload with the cell: a later call resolving this
