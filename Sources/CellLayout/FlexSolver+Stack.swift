@@ -264,7 +264,7 @@ extension FlexSolver {
         var lineCross = SmallArray<Double>()
         var lineAscent = SmallArray<Double>()
         for line in lines {
-            var maxCross = 0.0, maxAscent = 0.0, maxDescent = 0.0
+            var maxCross = 0.0, maxAscent = 0.0, maxDescent = -Double.infinity
             for i in line {
                 if isRow, items[i].align == .firstBaseline {
                     let ascent = items[i].baseline.isNaN ? items[i].cross : items[i].baseline
@@ -359,10 +359,6 @@ extension FlexSolver {
         }
         let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
                          : Size(width: innerCross + padCross, height: innerMain + padMain)
-        // A baseline synthesized from a first item that overflows the stack's bottom (a stack held
-        // to its max-height) is the stack's bottom edge (Chromium: a row 20 tall holding a box 60
-        // tall aligns by 20; a text's own baseline stays where it is).
-        if synthesized, baseline > size.height { baseline = size.height }
         return Measured(size: size, baseline: baseline, firstRect: firstRect)
     }
 

@@ -382,11 +382,36 @@ struct FlexTests {
         #expect(f["empty"]?.minY == 18)
     }
 
+    /// With `css` baselines a text's box takes Chromium's line boxes, whose heights are whole
+    /// numbers of 1/64 px: DejaVu Sans 17 is (1901 + 483) / 2048 × 17 = 19.7890625 pt a line,
+    /// 1266.5/64, which Chromium rounds to 1267/64 = 19.796875. Three lines (two hard breaks) make
+    /// a box 3 × 19.796875 = 59.390625 tall, so the box after it starts there; the text's own rect
+    /// stays its lines' exact union, 3 × 19.7890625 = 59.3671875, as Chromium's client rects are
+    /// (flexbox trees 0139, 0165, 0353 and ten more: 90-line texts 0.7 pt taller). `exact` keeps the
+    /// exact sum everywhere. A line height already in those units (DejaVu Sans 20: 23.28125 =
+    /// 1490/64) gains nothing.
+    @Test func cssLineBoxesAreInChromiumsLayoutUnits() throws {
+        let text = CellElement.text("one\ntwo\nthree", style: TextStyle(font: "DejaVu Sans", size: 17)).id("text")
+        let even = CellElement.text("one\ntwo", style: TextStyle(font: "DejaVu Sans", size: 20)).id("even")
+        let tree = CellElement.vstack(alignment: .start, [text, CellElement.box(width: 5, height: 5).id("after"), even, CellElement.box(width: 5, height: 5).id("last")])
+        let css = try CellLayout(textEngine: Self.engine, baselines: .css).arrange(tree, width: 375)
+        let c = Dictionary(uniqueKeysWithValues: css.frames.compactMap { f in f.id.map { ($0, f.rect) } })
+        #expect(c["text"]?.height == 3 * 19.7890625)
+        #expect(c["after"]?.minY == 3 * 19.796875)
+        #expect(c["even"]?.height == 2 * 23.28125)
+        #expect(c["last"]?.minY == 3 * 19.796875 + 5 + 2 * 23.28125)
+        let exact = try CellLayout(textEngine: Self.engine).arrange(tree, width: 375)
+        let e = Dictionary(uniqueKeysWithValues: exact.frames.compactMap { f in f.id.map { ($0, f.rect) } })
+        #expect(e["text"]?.height == 3 * 19.7890625)
+        #expect(e["after"]?.minY == 3 * 19.7890625)
+    }
+
     /// Synthesized baselines (an element without text aligns by its bottom edge) as Chromium
     /// places them: an overlay padded 8 whose base is a box 60 × 20 has its baseline at the base's
     /// bottom, 8 + 20 = 28, so an empty stack aligned with it sits at 28 (flexbox tree 0248
-    /// reduced); a row held to max-height 20 whose box is 60 tall aligns by its own bottom, 20, so
-    /// the line is 20 tall, not 60 (tree 0101 reduced). A text's own baseline is never moved.
+    /// reduced); a row held to max-height 20 whose box is 60 tall has its baseline at the box's
+    /// bottom, 60, below its own — 60 above the baseline and −40 below it, so the line is
+    /// 60 − 40 = 20 tall, not 60 (tree 0101 reduced).
     @Test func synthesizedBaselinesComeFromTheBaseAndStayInsideTheStack() throws {
         let pair = CellElement.overlay(CellElement.box(width: 60, height: 20), .vstack([CellElement.box(width: 8, height: 8)])).padding(8).id("pair")
         let f = try frames(.hstack(alignment: .firstBaseline, [CellElement.vstack([]).id("empty"), pair]))
@@ -395,6 +420,22 @@ struct FlexTests {
         let g = try frames(.hstack(alignment: .firstBaseline, [CellElement.hstack([CellElement.box(width: 10, height: 60)]).frame(maxHeight: 20).id("row")]))
         #expect(g["root"]?.height == 20)
         #expect(g["row"] == Rect(x: 0, y: 0, width: 10, height: 20))
+    }
+
+    /// A stack held below its first item's height keeps that item's synthesized baseline where
+    /// the item ends, outside the stack: a row held to max-height 20 holding a ratio-1.5 box 40
+    /// wide (aligned to the start: 40 / 1.5 = 26.67 tall) has its baseline at 26.67, so an empty
+    /// stack aligned with it by first baselines sits at 26.67 and the line is 26.67 tall (the row
+    /// reaches 20 − 26.67 below the baseline, less than the empty stack's 0). Chromium 156 gives
+    /// 26.656 (its 1/64-px units); flexbox tree 0060 reduced — clamping the baseline to the row's
+    /// bottom gave 20.
+    @Test func aSynthesizedBaselineMayLieBelowItsStack() throws {
+        let row = CellElement.hstack([CellElement.box(aspectRatio: 1.5).frame(width: 40).alignSelf(.start)]).frame(maxHeight: 20).id("row")
+        let f = try frames(.hstack(alignment: .firstBaseline, [CellElement.hstack([]).id("empty"), row]))
+        let h = 40.0 / 1.5
+        #expect(f["empty"].map { abs($0.minY - h) < 1e-9 } == true)
+        #expect(f["row"] == Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(f["root"].map { abs($0.height - h) < 1e-9 } == true)
     }
 
     /// A ratio box stretched across a row of given height is as wide as that height makes it, and

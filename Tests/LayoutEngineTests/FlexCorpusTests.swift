@@ -105,7 +105,7 @@ import Testing
         print("flexbox corpus, css baselines: \(o.agreeing)/\(o.compared) trees agree within 0.5 pt")
         for d in o.disagreements.prefix(30) { print("  " + d) }
         #expect(o.compared >= 590)
-        #expect(o.agreeing >= 578, "\(o.compared - o.agreeing) trees disagree")
+        #expect(o.agreeing >= 591, "\(o.compared - o.agreeing) trees disagree")
     }
 
     @Test func corpusIsThere() throws {
