@@ -64,6 +64,10 @@ extension FlexSolver {
             let u = try stack(c, isRow ? ow : Self.capped(ow, max(cp.maxWidth, cp.minWidth, cp.padH)),
                               isRow ? Self.capped(oh, max(cp.maxHeight, cp.minHeight, cp.padV)) : oh)
             return isRow ? u.size.width : u.size.height
+        case .box where cp.ratio.isNaN, .spacer:
+            // No content: the base is the padding, whatever the min (Chromium: a box with
+            // min-width 10 and grow 2 beside a spacer takes 250 of 375, not 10 + 2/3 of 365).
+            return isRow ? cp.padH : cp.padV
         default:
             return measured
         }

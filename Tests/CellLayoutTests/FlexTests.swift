@@ -422,6 +422,17 @@ struct FlexTests {
         #expect(g["row"] == Rect(x: 0, y: 0, width: 10, height: 20))
     }
 
+    /// An element with no content (a box without a width, a spacer) starts flexing from its
+    /// padding, not from its min-width: a box with min-width 10 and grow 2 beside a spacer (grow 1)
+    /// in a 375-pt row shares all 375 points 2 : 1 — 250 and 125 — where starting it at 10 gave it
+    /// 10 + 2/3 × 365 = 253.33 (css-flexbox §9.2.3: the flex base size is not clamped; Chromium
+    /// 156 gives 250; flexbox tree 0171 of the seed-77 corpus, reduced).
+    @Test func anEmptyBoxFlexesFromItsPaddingNotItsMin() throws {
+        let f = try frames(.hstack([CellElement.box(height: 10).flex(grow: 2).frame(minWidth: 10).id("box"), CellElement.spacer.id("spacer")]).frame(width: 375))
+        #expect(f["box"] == Rect(x: 0, y: 0, width: 250, height: 10))
+        #expect(f["spacer"] == Rect(x: 250, y: 0, width: 125, height: 10))
+    }
+
     /// A stack held below its first item's height keeps that item's synthesized baseline where
     /// the item ends, outside the stack: a row held to max-height 20 holding a ratio-1.5 box 40
     /// wide (aligned to the start: 40 / 1.5 = 26.67 tall) has its baseline at 26.67, so an empty

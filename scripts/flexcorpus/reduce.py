@@ -5,7 +5,8 @@ repeat until none does). Every round renders all candidates of all trees in one 
 
     scripts/flexcorpus/reduce.py IDS_FILE OUT.jsonl      (IDS_FILE: one tree id per line, e.g. from
                                                           FLEX_CORPUS_REPORT; keep it to ~10 trees per run)
-    LAYOUT_BIN=.build/release/layout (default); FLEX_BASELINES=css lays out with "baselines": "css"
+    LAYOUT_BIN=.build/release/layout (default); FLEX_BASELINES=css lays out with "baselines": "css";
+    FLEX_CORPUS_FILE=another.jsonl reads the trees from another corpus (generate.py --seed N --out FILE)
 
 Writes {"id", "width", "layout"} per tree; scripts/flexcorpus/probe.py shows both engines' frames for them."""
 import json, os, re, subprocess, sys, tempfile, html, copy, collections
@@ -15,7 +16,7 @@ import generate as g
 BIN = os.environ.get("LAYOUT_BIN", os.path.join(ROOT, ".build/release/layout"))
 ids = [l.strip() for l in open(sys.argv[1]) if l.strip()]
 corpus = {}
-for l in open(os.path.join(ROOT, "Tests/Fixtures/flexbox/corpus.jsonl")):
+for l in open(os.environ.get("FLEX_CORPUS_FILE", os.path.join(ROOT, "Tests/Fixtures/flexbox/corpus.jsonl"))):
     c = json.loads(l)
     if c["id"] in ids: corpus[c["id"]] = c
 
