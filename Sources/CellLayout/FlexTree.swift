@@ -68,6 +68,23 @@ final class FlexTree: @unchecked Sendable {
                 }
                 props[n].strictHeight = stretchingRow && stretchesRatioChild && definite[n] && p.height.isNaN
             }
+            // Strictness climbs: a stack whose definite height is handed down to a strict child (a
+            // row it stretches, any item of a column) is strict too — measured as content, the child
+            // had no definite height, and its ratio boxes no width from it (Chromium: a row of a
+            // ratio-1.5 box and a box 13 tall is 19.5 wide inside a row of min-width 90, which is
+            // laid out again at its stretched height; held-out trees 0288, 0327).
+            for n in props.indices.reversed() {
+                let p = props[n]
+                guard p.kind == .stack, definite[n], p.height.isNaN, !p.strictHeight else { continue }
+                for k in 0..<p.childCount {
+                    let c = childIndex[p.firstChild + k]
+                    guard props[c].strictHeight else { continue }
+                    if !p.isRow || (props[c].alignSelf ?? p.alignment) == .stretch {
+                        props[n].strictHeight = true
+                        break
+                    }
+                }
+            }
         }
     }
 

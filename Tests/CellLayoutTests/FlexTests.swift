@@ -449,6 +449,26 @@ struct FlexTests {
         #expect(f["root"].map { abs($0.height - h) < 1e-9 } == true)
     }
 
+    /// A row laid out again at the height its parent row stretched it to hands that definite height
+    /// down to the rows it stretches, so their ratio boxes take their widths from it: a row of a
+    /// ratio-1.5 box and a box 13 tall, inside a row of min-width 90 (itself in a 320-pt row), is
+    /// 13 × 1.5 = 19.5 wide; with the box 80 wide it wants 19.5 + 80 = 99.5 in 90 and shrinks both
+    /// by base — 19.5 − 9.5 · 19.5/99.5 and 80 − 9.5 · 80/99.5. Straight in the 320-pt row the
+    /// same row is sized before any height is definite: 0 (Chromium 156 for all three; held-out
+    /// tree 0327 reduced — the inner row's height was strict, the outer one's was reused).
+    @Test func aStretchedRowsDefiniteHeightReachesItsRowsRatioBoxes() throws {
+        let inner = { (w: Double?) in CellElement.hstack([CellElement.box(aspectRatio: 1.5).id("r"), CellElement.box(width: w, height: 13).id("b")]).id("row") }
+        let f = try frames(.hstack([CellElement.hstack([inner(nil)]).frame(minWidth: 90)]), width: 320)
+        #expect(f["row"] == Rect(x: 0, y: 0, width: 19.5, height: 13))
+        #expect(f["r"] == Rect(x: 0, y: 0, width: 19.5, height: 13))
+        let g = try frames(.hstack([CellElement.hstack([inner(80)]).frame(minWidth: 90)]), width: 320)
+        #expect(g["row"] == Rect(x: 0, y: 0, width: 90, height: 13))
+        #expect(abs((g["r"]?.width ?? 0) - (19.5 - 9.5 * 19.5 / 99.5)) < 1e-9)
+        #expect(abs((g["b"]?.width ?? 0) - (80 - 9.5 * 80 / 99.5)) < 1e-9)
+        let h = try frames(.hstack([inner(nil)]), width: 320)
+        #expect(h["row"] == Rect(x: 0, y: 0, width: 0, height: 13))
+    }
+
     /// A ratio box stretched across a row of given height is as wide as that height makes it, and
     /// no narrower: a row 120 tall holding a ratio-1 box is 120 wide, so a row holding that row in a
     /// column 60 wide (aligned to the start) overflows it at 120 (Chromium 156, tree 0008 reduced).
