@@ -28,8 +28,9 @@ public struct CellElement: Hashable, Sendable {
         case stack(CellStack)
         /// An empty box: its size is `width`/`height`, or one of them and `aspectRatio`.
         case box(aspectRatio: Double?)
-        /// A text, measured with the text engine.
-        case text(CellText)
+        /// A text, measured with the text engine. (Boxed: inline, a text's style made every
+        /// element of a tree 121 bytes larger, and reading a feed's trees missed the cache for it.)
+        indirect case text(CellText)
         /// Empty space that grows (`flex: 1 1 0`): pushes its neighbours apart.
         case spacer
         /// `base` is the element in the flow; `layer` is laid out over its frame, drawn on top.
@@ -45,17 +46,35 @@ public struct CellElement: Hashable, Sendable {
     /// A name the result repeats, so that a client can find the view to move.
     public var id: String?
     /// A fixed width (border box, padding included); nil = from the content and the flex rules.
-    public var width: Double?
+    public var width: Double? {
+        get { Self.optional(stored.width) }
+        set { stored.width = Self.stored(newValue) }
+    }
     /// A fixed height (border box); nil = from the content and the flex rules.
-    public var height: Double?
+    public var height: Double? {
+        get { Self.optional(stored.height) }
+        set { stored.height = Self.stored(newValue) }
+    }
     /// The smallest width; nil = 0 (Yoga's automatic minimum, not CSS's `min-width: auto`).
-    public var minWidth: Double?
+    public var minWidth: Double? {
+        get { Self.optional(stored.minWidth) }
+        set { stored.minWidth = Self.stored(newValue) }
+    }
     /// The largest width; nil = none.
-    public var maxWidth: Double?
+    public var maxWidth: Double? {
+        get { Self.optional(stored.maxWidth) }
+        set { stored.maxWidth = Self.stored(newValue) }
+    }
     /// The smallest height; nil = 0.
-    public var minHeight: Double?
+    public var minHeight: Double? {
+        get { Self.optional(stored.minHeight) }
+        set { stored.minHeight = Self.stored(newValue) }
+    }
     /// The largest height; nil = none.
-    public var maxHeight: Double?
+    public var maxHeight: Double? {
+        get { Self.optional(stored.maxHeight) }
+        set { stored.maxHeight = Self.stored(newValue) }
+    }
     /// Space between the element's edges and its content.
     public var padding: EdgeInsets = .zero
     /// How much of a stack's free space the element takes (`flex-grow`, ≥ 0).
@@ -63,7 +82,25 @@ public struct CellElement: Hashable, Sendable {
     /// How much the element gives up when a stack overflows (`flex-shrink`, ≥ 0; CSS's default 1).
     public var shrink: Double = 1
     /// The size along the stack's axis before growing and shrinking (`flex-basis`); nil = auto.
-    public var basis: Double?
+    public var basis: Double? {
+        get { Self.optional(stored.basis) }
+        set { stored.basis = Self.stored(newValue) }
+    }
+    /// The optional lengths as plain numbers, −∞ for none (an optional `Double` takes 16 bytes, a
+    /// tree's elements are read by the thousand, and seven of them made every element 56 bytes
+    /// larger). −∞ is no length a spec can give (lengths are ≥ 0), so nothing is lost.
+    struct Lengths: Hashable, Sendable {
+        var width = -Double.infinity, height = -Double.infinity
+        var minWidth = -Double.infinity, maxWidth = -Double.infinity
+        var minHeight = -Double.infinity, maxHeight = -Double.infinity
+        var basis = -Double.infinity
+    }
+    var stored = Lengths()
+
+    @inline(__always) static func optional(_ v: Double) -> Double? { v == -.infinity ? nil : v }
+    @inline(__always) static func stored(_ v: Double?) -> Double { v ?? -.infinity }
+    /// A stored length as the solver reads it: NaN for none.
+    @inline(__always) static func orNaN(_ v: Double) -> Double { v == -.infinity ? .nan : v }
     /// The element's own cross-axis alignment in its stack; nil = the stack's `alignment`.
     public var alignSelf: CellAlignment?
     /// A hidden element takes no space and has no frame (a hidden arranged subview of a `UIStackView`).

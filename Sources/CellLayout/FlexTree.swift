@@ -118,19 +118,20 @@ final class FlexTree: @unchecked Sendable {
             var p = Props()
             p.parent = parent
             p.indexInParent = index
-            p.width = e.pointee.width ?? .nan
-            p.height = e.pointee.height ?? .nan
-            p.minWidth = e.pointee.minWidth ?? 0
-            p.maxWidth = e.pointee.maxWidth ?? .infinity
-            p.minHeight = e.pointee.minHeight ?? 0
-            p.maxHeight = e.pointee.maxHeight ?? .infinity
+            let lengths = e.pointee.stored
+            p.width = CellElement.orNaN(lengths.width)
+            p.height = CellElement.orNaN(lengths.height)
+            p.minWidth = max(lengths.minWidth, 0)
+            p.maxWidth = lengths.maxWidth == -.infinity ? .infinity : lengths.maxWidth
+            p.minHeight = max(lengths.minHeight, 0)
+            p.maxHeight = lengths.maxHeight == -.infinity ? .infinity : lengths.maxHeight
             p.padTop = e.pointee.padding.top
             p.padLeft = e.pointee.padding.left
             p.padBottom = e.pointee.padding.bottom
             p.padRight = e.pointee.padding.right
             p.grow = e.pointee.grow
             p.shrink = e.pointee.shrink
-            p.basis = e.pointee.basis ?? .nan
+            p.basis = CellElement.orNaN(lengths.basis)
             p.alignSelf = e.pointee.alignSelf
             // A node's children are not contiguous in `props` (each is followed by its own subtree):
             // their indexes go in `childIndex`, in slots reserved before the subtrees are added.
