@@ -230,14 +230,20 @@ extension FlexSolver {
             // An aspect-ratio item whose height is definite here (given to the row, or stretched
             // to a given height) cannot be narrower than that height makes it — more than the
             // tree-wide min-content width knows (Chromium: a ratio-1.5 box in a row 120 tall
-            // keeps 180 of a 200-pt room).
+            // keeps 180 of a 200-pt room). Nor can a stack holding one, given that height: its
+            // min-content width is worked out at it (Chromium: a row holding a row of a ratio-1.5
+            // box and a box 20 tall is 30 wide in a column 0 wide; held-out tree 0327 reduced).
             func sizedByItsHeight(_ item: Item) -> Bool {
-                !item.ratio.isNaN && item.fixedCross == nil && item.crossConstraint.exactValue != nil
-                    && props[item.node].width.isNaN && props[item.node].basis.isNaN
+                item.fixedCross == nil && item.crossConstraint.exactValue != nil
+                    && ((!item.ratio.isNaN && props[item.node].width.isNaN && props[item.node].basis.isNaN)
+                        || (props[item.node].kind == .stack && props[item.node].ratioInside))
             }
             if items.contains(where: sizedByItsHeight) {
                 let content = try stackMinContent(s) { k throws(CellLayoutError) in
-                    if sizedByItsHeight(items[k]) { return items[k].hypo }
+                    if sizedByItsHeight(items[k]) {
+                        if !items[k].ratio.isNaN { return items[k].hypo }
+                        return try measure(items[k].node, .atMost(0), items[k].crossConstraint).size.width
+                    }
                     let c = try minContentWidth(items[k].node)
                     return s.wraps ? c : try rowMinContentContribution(items[k].node, c)
                 }

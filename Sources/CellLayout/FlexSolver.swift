@@ -29,6 +29,9 @@ struct FlexSolver: Sendable {
         /// width from an aspect ratio (a definite height makes the ratio apply). Its height
         /// measured as content never answers a request for exactly that height.
         var strictHeight = false
+        /// A stack holding an aspect-ratio box somewhere below it (visible): its widths may
+        /// depend on a definite height it is given.
+        var ratioInside = false
 
         var padH: Double { padLeft + padRight }
         var padV: Double { padTop + padBottom }

@@ -68,6 +68,15 @@ final class FlexTree: @unchecked Sendable {
                 }
                 props[n].strictHeight = stretchingRow && stretchesRatioChild && definite[n] && p.height.isNaN
             }
+            for n in props.indices.reversed() where props[n].kind == .stack {
+                for k in 0..<props[n].childCount {
+                    let c = childIndex[props[n].firstChild + k]
+                    if (props[c].kind == .box && !props[c].ratio.isNaN) || props[c].ratioInside {
+                        props[n].ratioInside = true
+                        break
+                    }
+                }
+            }
             // Strictness climbs: a stack whose definite height is handed down to a strict child (a
             // row it stretches, any item of a column) is strict too — measured as content, the child
             // had no definite height, and its ratio boxes no width from it (Chromium: a row of a

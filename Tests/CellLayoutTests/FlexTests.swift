@@ -469,6 +469,21 @@ struct FlexTests {
         #expect(h["row"] == Rect(x: 0, y: 0, width: 0, height: 13))
     }
 
+    /// A stack given a definite height counts the ratio boxes inside it at that height in its
+    /// min-content width, however deep they are: a row of a ratio-1.5 box and a box 20 tall, inside
+    /// a row aligned to the start of a column that a 320-pt row stretches (the column's width comes
+    /// from content measured before any height was definite: 0), is 20 × 1.5 = 30 wide, as is the
+    /// row around it — not squeezed to the column's 0 (Chromium 156; held-out trees 0288 and 0327
+    /// reduced; with the ratio box one level up it already was).
+    @Test func aDefiniteHeightSizesRatioBoxesDeepInAStacksMinContent() throws {
+        let inner = CellElement.hstack([CellElement.box(aspectRatio: 1.5).id("r"), CellElement.box(height: 20)]).id("inner")
+        let f = try frames(.hstack([CellElement.vstack([CellElement.hstack([inner]).alignSelf(.start).id("outer")]).id("column")]), width: 320)
+        #expect(f["column"] == Rect(x: 0, y: 0, width: 0, height: 20))
+        #expect(f["outer"] == Rect(x: 0, y: 0, width: 30, height: 20))
+        #expect(f["inner"] == Rect(x: 0, y: 0, width: 30, height: 20))
+        #expect(f["r"] == Rect(x: 0, y: 0, width: 30, height: 20))
+    }
+
     /// A ratio box stretched across a row of given height is as wide as that height makes it, and
     /// no narrower: a row 120 tall holding a ratio-1 box is 120 wide, so a row holding that row in a
     /// column 60 wide (aligned to the start) overflows it at 120 (Chromium 156, tree 0008 reduced).
