@@ -147,6 +147,11 @@ extension FlexSolver {
                 base = cp.basis
             } else if !fixedMain.isNaN {
                 base = fixedMain
+            } else if !cp.ratio.isNaN, crossConstraint.exactValue != nil, fixedCross == nil, isRow, !s.heightDefinite {
+                // Stretched across a row whose height is not definite (§9.8): the height it is laid
+                // out at is no height to take a width from (Chromium: a ratio box beside a box 40
+                // tall, in a row down a column that a centring row holds, is 0 wide).
+                base = try contentBase(c, isRow: isRow, cross: .unbounded)
             } else if !cp.ratio.isNaN, let cv = crossConstraint.exactValue {
                 base = isRow ? max(cv, cp.padV) * cp.ratio : max(cv, cp.padH) / cp.ratio
             } else {
@@ -222,8 +227,6 @@ extension FlexSolver {
             }
             contentMain = sum
         }
-        // Fit-content of a wrapping row: its max-content width (every item on one line) within the room.
-        if s.wraps, lines.count > 1, case .atMost(let v) = mainDim { contentMain = max(contentMain, v) }
         var floor = 0.0
         if isRow, case .atMost(let v) = mainDim, contentMain > v {
             floor = try minContentWidth(n) - padMain
@@ -274,7 +277,7 @@ extension FlexSolver {
         var lineCross = SmallArray<Double>()
         var lineAscent = SmallArray<Double>()
         for line in lines {
-            var maxCross = 0.0, maxAscent = 0.0, maxDescent = -Double.infinity
+            var maxCross = 0.0, maxAscent = -Double.infinity, maxDescent = -Double.infinity
             for i in line {
                 if isRow, items[i].align == .firstBaseline {
                     let ascent = items[i].baseline.isNaN ? items[i].cross : items[i].baseline

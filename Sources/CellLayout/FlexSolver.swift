@@ -32,6 +32,11 @@ struct FlexSolver: Sendable {
         /// A stack holding an aspect-ratio box somewhere below it (visible): its widths may
         /// depend on a definite height it is given.
         var ratioInside = false
+        /// Whether the element's height is definite (css-flexbox §9.8: given, stretched by a
+        /// row, or that of an item of a column whose height is definite). A row whose height is
+        /// not lets none of its stretched ratio boxes take a width from it, whatever height it is
+        /// laid out at (a column hands its items their flexed heights, definite or not).
+        var heightDefinite = false
 
         var padH: Double { padLeft + padRight }
         var padV: Double { padTop + padBottom }

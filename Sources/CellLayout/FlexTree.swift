@@ -62,11 +62,16 @@ final class FlexTree: @unchecked Sendable {
                     let align = props[c].alignSelf ?? p.alignment
                     if (p.kind == .stack && p.isRow && align == .firstBaseline) || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
                     if p.kind == .stack, !p.isRow, definite[n] { definite[c] = true }
+                    // (Chromium also takes a column item's given basis as a definite height, the
+                    // column's own height definite or not: a row of basis 20 down a column that
+                    // nothing sizes sizes its ratio box 30 wide.)
+                    if p.kind == .stack, !p.isRow, !props[c].basis.isNaN { definite[c] = true }
                     guard p.kind == .stack, p.isRow, align == .stretch, props[c].height.isNaN else { continue }
                     definite[c] = true  // (a wrapping row's lines stretch their items too)
                     if stretchingRow, !props[c].ratio.isNaN, props[c].width.isNaN, props[c].basis.isNaN { stretchesRatioChild = true }
                 }
                 props[n].strictHeight = stretchingRow && stretchesRatioChild && definite[n] && p.height.isNaN
+                props[n].heightDefinite = definite[n]
             }
             for n in props.indices.reversed() where props[n].kind == .stack {
                 for k in 0..<props[n].childCount {

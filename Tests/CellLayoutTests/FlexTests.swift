@@ -484,6 +484,55 @@ struct FlexTests {
         #expect(f["r"] == Rect(x: 0, y: 0, width: 30, height: 20))
     }
 
+    /// A wrapping row whose width comes from its content is as wide as its items' contributions,
+    /// within the room — not the whole room because its items, at their bases, need two lines: a
+    /// box 40 tall of min-width 90 and a spacer of basis 60 (which may shrink to its content, 0)
+    /// contribute 90 + 0, so in a column 320 wide, aligned to the start and held to 120, the row is
+    /// 90 wide and its lines are broken at 90 — the spacer on a second line, stretched to 90
+    /// (Chromium 156; tree 0226 of a seed-123 corpus, reduced).
+    @Test func aWrappingRowFitsItsContributionsNotTheRoom() throws {
+        let row = CellElement.hstack(wraps: true, [CellElement.box(height: 40).frame(minWidth: 90).id("box"), CellElement.spacer.flex(grow: 1, basis: 60).id("spacer")])
+            .frame(maxWidth: 120).alignSelf(.start).id("row")
+        let f = try frames(.vstack([row]), width: 320)
+        #expect(f["row"] == Rect(x: 0, y: 0, width: 90, height: 40))
+        #expect(f["box"] == Rect(x: 0, y: 0, width: 90, height: 40))
+        #expect(f["spacer"] == Rect(x: 0, y: 40, width: 90, height: 0))
+    }
+
+    /// A line aligned by first baselines is as tall as its items' reach above and below the
+    /// baseline, even where the baseline lies above an item's top: a column (basis-60 row inside,
+    /// its tall text aligned to the row's end, so the text's first baseline is far above the row)
+    /// alone in a row aligned by first baselines sits at the top, and the row is 60 tall, not
+    /// 60 + the baseline's height above it (Chromium 156; tree 0162 of a seed-123 corpus, reduced).
+    @Test func aBaselineAboveItsItemDoesNotPushTheLineDown() throws {
+        let text = CellElement.text("justify box padding grow lazy over spacing basis", style: TextStyle(font: "DejaVu Sans", size: 14)).flex(shrink: 1, basis: 60).id("text")
+        let column = CellElement.vstack([CellElement.hstack(alignment: .end, [text]).flex(shrink: 1, basis: 60)]).id("column")
+        let f = try frames(.hstack(alignment: .firstBaseline, [column]), width: 375)
+        #expect(f["root"]?.height == 60)
+        #expect(f["column"] == Rect(x: 0, y: 0, width: 60, height: 60))
+        #expect((f["text"]?.height ?? 0) > 60)  // the text overflows its row upwards: its baseline is above the row's top
+    }
+
+    /// Where a row's height is not definite, a ratio box it stretches takes no width from the
+    /// height the row is laid out at: down a column of max-width 50 that a centring row holds (so
+    /// neither the column's nor the row's height is definite), a ratio-1.5 box beside an overlay
+    /// 20 × 40 stays 0 wide and the overlay keeps its 20 — where starting the box from 40 × 1.5 =
+    /// 60 shrank the two to 37.5 and 12.5. A row of basis 20 down a column, though, has a definite
+    /// height (Chromium takes a column item's given basis as one): its ratio box is 20 × 1.5 = 30
+    /// wide (Chromium 156; trees 0539 and 0448 of a seed-2026 corpus, reduced).
+    @Test func onlyADefiniteRowHeightGivesItsRatioBoxesAWidth() throws {
+        let overlay = CellElement.overlay(CellElement.box(width: 20, height: 40),
+                                          .vstack(alignment: .center, justify: .center, [CellElement.box(width: 8, height: 8)])).id("overlay")
+        let column = CellElement.vstack([.hstack([CellElement.box(aspectRatio: 1.5).id("r"), overlay]).id("row"),
+                                         CellElement.text("layout", style: TextStyle(font: "DejaVu Sans", size: 17))]).frame(maxWidth: 50)
+        let f = try frames(.hstack(alignment: .center, [column]), width: 320)
+        #expect(f["r"]?.width == 0 && f["r"]?.height == 40)
+        #expect(f["overlay"] == Rect(x: 0, y: 0, width: 20, height: 40))
+        #expect(f["row"]?.width == 50)
+        let g = try frames(.vstack([CellElement.hstack([CellElement.box(aspectRatio: 1.5).id("r")]).flex(shrink: 1, basis: 20)]), width: 375)
+        #expect(g["r"] == Rect(x: 0, y: 0, width: 30, height: 20))
+    }
+
     /// A ratio box stretched across a row of given height is as wide as that height makes it, and
     /// no narrower: a row 120 tall holding a ratio-1 box is 120 wide, so a row holding that row in a
     /// column 60 wide (aligned to the start) overflows it at 120 (Chromium 156, tree 0008 reduced).
