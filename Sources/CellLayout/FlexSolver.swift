@@ -33,7 +33,8 @@ struct FlexSolver: Sendable {
         /// depend on a definite height it is given.
         var ratioInside = false
         /// Whether the element's height is definite (css-flexbox §9.8: given, stretched by a
-        /// row, or that of an item of a column whose height is definite). A row whose height is
+        /// row, that of an item of a column whose height is definite, or a column item's given
+        /// basis, as Chromium takes it). A row whose height is
         /// not lets none of its stretched ratio boxes take a width from it, whatever height it is
         /// laid out at (a column hands its items their flexed heights, definite or not).
         var heightDefinite = false
@@ -140,7 +141,6 @@ extension FlexSolver {
         slots = []
         rects = []
     }
-
 
     /// Forgets what depends on the width (measurements, overflows); keeps the tree, the prepared
     /// texts and the content widths.
