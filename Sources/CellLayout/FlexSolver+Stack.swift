@@ -212,6 +212,9 @@ extension FlexSolver {
                 var wanted: Double
                 if !cp.width.isNaN {
                     wanted = cp.width
+                } else if !cp.ratio.isNaN, item.fixedCross == nil, !s.heightDefinite {
+                    // (A height this row is not definitely given is no height to take a width from.)
+                    wanted = try measure(item.node, .unbounded, .unbounded).size.width
                 } else if !cp.ratio.isNaN, let cv = item.crossConstraint.exactValue {
                     wanted = cv * cp.ratio
                 } else {

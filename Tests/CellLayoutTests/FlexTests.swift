@@ -533,6 +533,18 @@ struct FlexTests {
         #expect(g["r"] == Rect(x: 0, y: 0, width: 30, height: 20))
     }
 
+    /// Nor does such a row count a ratio box at that height in its own width: a row of a
+    /// ratio-0.75 box (basis 20, which it may shrink from) and a box 40 tall, down a centring
+    /// column held to max-height 20 (so the row is squeezed to 20, an indefinite height), is as
+    /// wide as the box's content, 0 — not 20 × 0.75 = 15 — and sits at (200 − 0) / 2 = 100
+    /// (Chromium 156; tree 0023 of a seed-4242 corpus, reduced).
+    @Test func anIndefiniteRowHeightAddsNothingToItsWidth() throws {
+        let row = CellElement.hstack([CellElement.box(aspectRatio: 0.75).flex(shrink: 1, basis: 20).id("r"), CellElement.box(height: 40)]).id("row")
+        let f = try frames(CellElement.vstack(alignment: .center, [row]).frame(maxHeight: 20), width: 200)
+        #expect(f["row"] == Rect(x: 100, y: 0, width: 0, height: 20))
+        #expect(f["r"] == Rect(x: 100, y: 0, width: 0, height: 20))
+    }
+
     /// A ratio box stretched across a row of given height is as wide as that height makes it, and
     /// no narrower: a row 120 tall holding a ratio-1 box is 120 wide, so a row holding that row in a
     /// column 60 wide (aligned to the start) overflows it at 120 (Chromium 156, tree 0008 reduced).
