@@ -1,0 +1,123 @@
+import LayoutGeometry
+import TextLayout
+
+// A flex solver's texts: prepared once, measured at the widths the layout asks for, and where
+// their first baselines lie (UIKit's, or Chromium's with `css` baselines).
+extension FlexSolver {
+    mutating func preparedText(_ n: Int) throws(CellLayoutError) -> PreparedText {
+        let t = props[n].payload
+        if let p = textSlots[t].prepared { return p }
+        guard let engine = layout.textEngine else {
+            throw CellLayoutError(path: path(n), message: "a text, but no text engine to measure it")
+        }
+        do throws(TextLayoutError) {
+            let p: PreparedText
+            if let attributed = tree.texts[t].attributed {
+                p = try engine.prepare(attributed, style: tree.texts[t].style)
+            } else {
+                p = try engine.prepare(tree.texts[t].text, style: tree.texts[t].style)
+            }
+            textSlots[t].prepared = p
+            textSlots[t].hasMissingCharacters = p.hasMissingCharacters
+            textUnits += p.utf16Count
+            return p
+        } catch {
+            throw CellLayoutError(path: path(n), message: error.description)
+        }
+    }
+
+    mutating func measureText(_ n: Int, width: Double?) throws(CellLayoutError) -> TextMeasurement {
+        let t = props[n].payload
+        if width == nil, let known = textSlots[t].natural { return known }
+        if textSlots[t].prepared == nil { _ = try preparedText(n) }
+        let measured: TextMeasurement
+        do throws(TextLayoutError) {
+            // Measured in place: a copy of the prepared text would retain its parts.
+            // The engine reads 0 as "unlimited"; a text with no room at all gets the least room.
+            measured = try textSlots.withUnsafeBufferPointer { texts throws(TextLayoutError) in
+                try texts[t].prepared.unsafelyUnwrapped.measure(width: width.map { max($0, 1e-3) })
+            }
+        } catch {
+            throw CellLayoutError(path: path(n), message: error.description)
+        }
+        if width == nil { textSlots[t].natural = measured }
+        return measured
+    }
+
+    mutating func maxContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
+        let t = props[n].payload
+        if !textSlots[t].maxContent.isNaN { return textSlots[t].maxContent }
+        let w = try measureText(n, width: nil).size.width
+        textSlots[t].maxContent = w
+        return w
+    }
+
+    mutating func text(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
+        let padH = props[n].padH, padV = props[n].padV
+        // The box width: exact, or fit-content (its max-content width, within the room it has).
+        var boxWidth: Double
+        switch w {
+        case .exact(let v): boxWidth = v
+        case .atMost(let v):
+            let widest = try maxContentWidth(n) + padH
+            boxWidth = widest <= v ? widest : min(widest, max(try minContentWidth(n), v))
+        case .unbounded: boxWidth = try maxContentWidth(n) + padH
+        }
+        boxWidth = finish(boxWidth, w, props[n].minWidth, props[n].maxWidth, padding: padH)
+        let contentWidth = boxWidth - padH
+        let natural = try maxContentWidth(n)
+        // At (or past) its max-content width a text is its unwrapped self.
+        let measured = try measureText(n, width: contentWidth >= natural ? nil : contentWidth)
+        // With `css` baselines the box takes Chromium's line boxes (its text's own rect stays the
+        // lines' exact union, as Chromium's client rects are).
+        var linesHeight = measured.size.height
+        if layout.baselines == .css, measured.lineCount > 0 {
+            linesHeight += Double(measured.lineCount) * (try layoutUnitExcess(n))
+        }
+        let height = finish(linesHeight + padV, h, props[n].minHeight, props[n].maxHeight, padding: padV)
+        return Measured(size: Size(width: boxWidth, height: height),
+                        baseline: measured.lineCount > 0 && tree.needsBaseline[n] ? props[n].padTop + (try firstBaseline(n)) : .nan,
+                        textSize: measured.size)
+    }
+
+    /// With `css` baselines, what each line of text `n` gains in Chromium's layout units: a line
+    /// box is a whole number of 1/64 px, its height rounded to the nearest (its primary font's
+    /// natural line height, 19.789 pt for DejaVu Sans 17, is 19.797 there: 90 such lines are 0.7
+    /// taller than the exact sum). 0 for a line height already in those units.
+    private mutating func layoutUnitExcess(_ n: Int) throws(CellLayoutError) -> Double {
+        let style = tree.texts[props[n].payload].style
+        let em = try emMetrics(n)
+        let natural = (em.ascent + em.descent + em.gap) * style.size
+        return (natural * 64).rounded() / 64 - natural
+    }
+
+    /// The first line's baseline below the text's top: the primary font's ascent plus half its
+    /// line gap (0 for the bundled fonts).
+    mutating func firstBaseline(_ n: Int) throws(CellLayoutError) -> Double {
+        let style = tree.texts[props[n].payload].style
+        guard layout.textEngine != nil else { return 0 }
+        let em = try emMetrics(n)
+        let size = style.size
+        guard layout.baselines == .css else { return (em.ascent + em.gap / 2) * size }
+        // Chromium: ascent and descent rounded, the half-leading of the line rounded down.
+        let a = (em.ascent * size).rounded(), d = (em.descent * size).rounded()
+        return a + (((em.ascent + em.descent + em.gap) * size - a - d) / 2).rounded(.down)
+    }
+
+    /// Text `n`'s primary font's ascent, descent and line gap (0 without `fontLeading`) per
+    /// point of size, read once per font.
+    private mutating func emMetrics(_ n: Int) throws(CellLayoutError) -> (ascent: Double, descent: Double, gap: Double) {
+        let style = tree.texts[props[n].payload].style
+        let key = style.fontLeading ? style.font : "\u{0}" + style.font
+        if let known = baselineMetrics[key] { return known }
+        guard let engine = layout.textEngine else { return (0, 0, 0) }
+        do throws(TextLayoutError) {
+            let m = try engine.metrics(of: style.font)
+            let em = (ascent: m.ascent(size: 1), descent: m.descent(size: 1), gap: style.fontLeading ? m.leading(size: 1) : 0)
+            baselineMetrics[key] = em
+            return em
+        } catch {
+            throw CellLayoutError(path: path(n), message: error.description)
+        }
+    }
+}

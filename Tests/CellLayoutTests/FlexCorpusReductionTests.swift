@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import LayoutGeometry
+import TextLayout
+@testable import CellLayout
+
+// Flexbox rules found by reducing trees on which the engine and Chromium disagreed (the committed
+// corpora of Tests/Fixtures/flexbox and fresh ones, docs/ACCURACY.md): each tree cut down to the
+// few elements that still disagree, its answer worked out by hand and checked against Chromium 156.
+extension FlexTests {
+    /// An element with no content (a box without a width, a spacer) starts flexing from its
+    /// padding, not from its min-width: a box with min-width 10 and grow 2 beside a spacer (grow 1)
+    /// in a 375-pt row shares all 375 points 2 : 1 — 250 and 125 — where starting it at 10 gave it
+    /// 10 + 2/3 × 365 = 253.33 (css-flexbox §9.2.3: the flex base size is not clamped; Chromium
+    /// 156 gives 250; flexbox tree 0171 of the seed-77 corpus, reduced).
+    @Test func anEmptyBoxFlexesFromItsPaddingNotItsMin() throws {
+        let f = try frames(.hstack([CellElement.box(height: 10).flex(grow: 2).frame(minWidth: 10).id("box"), CellElement.spacer.id("spacer")]).frame(width: 375))
+        #expect(f["box"] == Rect(x: 0, y: 0, width: 250, height: 10))
+        #expect(f["spacer"] == Rect(x: 250, y: 0, width: 125, height: 10))
+    }
+
+    /// A stack held below its first item's height keeps that item's synthesized baseline where
+    /// the item ends, outside the stack: a row held to max-height 20 holding a ratio-1.5 box 40
+    /// wide (aligned to the start: 40 / 1.5 = 26.67 tall) has its baseline at 26.67, so an empty
+    /// stack aligned with it by first baselines sits at 26.67 and the line is 26.67 tall (the row
+    /// reaches 20 − 26.67 below the baseline, less than the empty stack's 0). Chromium 156 gives
+    /// 26.656 (its 1/64-px units); flexbox tree 0060 reduced — clamping the baseline to the row's
+    /// bottom gave 20.
+    @Test func aSynthesizedBaselineMayLieBelowItsStack() throws {
+        let row = CellElement.hstack([CellElement.box(aspectRatio: 1.5).frame(width: 40).alignSelf(.start)]).frame(maxHeight: 20).id("row")
+        let f = try frames(.hstack(alignment: .firstBaseline, [CellElement.hstack([]).id("empty"), row]))
+        let h = 40.0 / 1.5
+        #expect(f["empty"].map { abs($0.minY - h) < 1e-9 } == true)
+        #expect(f["row"] == Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(f["root"].map { abs($0.height - h) < 1e-9 } == true)
+    }
+
+    /// A row laid out again at the height its parent row stretched it to hands that definite height
+    /// down to the rows it stretches, so their ratio boxes take their widths from it: a row of a
+    /// ratio-1.5 box and a box 13 tall, inside a row of min-width 90 (itself in a 320-pt row), is
+    /// 13 × 1.5 = 19.5 wide; with the box 80 wide it wants 19.5 + 80 = 99.5 in 90 and shrinks both
+    /// by base — 19.5 − 9.5 · 19.5/99.5 and 80 − 9.5 · 80/99.5. Straight in the 320-pt row the
+    /// same row is sized before any height is definite: 0 (Chromium 156 for all three; held-out
+    /// tree 0327 reduced — the inner row's height was strict, the outer one's was reused).
+    @Test func aStretchedRowsDefiniteHeightReachesItsRowsRatioBoxes() throws {
+        let inner = { (w: Double?) in CellElement.hstack([CellElement.box(aspectRatio: 1.5).id("r"), CellElement.box(width: w, height: 13).id("b")]).id("row") }
+        let f = try frames(.hstack([CellElement.hstack([inner(nil)]).frame(minWidth: 90)]), width: 320)
+        #expect(f["row"] == Rect(x: 0, y: 0, width: 19.5, height: 13))
+        #expect(f["r"] == Rect(x: 0, y: 0, width: 19.5, height: 13))
+        let g = try frames(.hstack([CellElement.hstack([inner(80)]).frame(minWidth: 90)]), width: 320)
+        #expect(g["row"] == Rect(x: 0, y: 0, width: 90, height: 13))
+        #expect(abs((g["r"]?.width ?? 0) - (19.5 - 9.5 * 19.5 / 99.5)) < 1e-9)
+        #expect(abs((g["b"]?.width ?? 0) - (80 - 9.5 * 80 / 99.5)) < 1e-9)
+        let h = try frames(.hstack([inner(nil)]), width: 320)
+        #expect(h["row"] == Rect(x: 0, y: 0, width: 0, height: 13))
+    }
+
+    /// A stack given a definite height counts the ratio boxes inside it at that height in its
+    /// min-content width, however deep they are: a row of a ratio-1.5 box and a box 20 tall, inside
+    /// a row aligned to the start of a column that a 320-pt row stretches (the column's width comes
+    /// from content measured before any height was definite: 0), is 20 × 1.5 = 30 wide, as is the
+    /// row around it — not squeezed to the column's 0 (Chromium 156; held-out trees 0288 and 0327
+    /// reduced; with the ratio box one level up it already was).
+    @Test func aDefiniteHeightSizesRatioBoxesDeepInAStacksMinContent() throws {
+        let inner = CellElement.hstack([CellElement.box(aspectRatio: 1.5).id("r"), CellElement.box(height: 20)]).id("inner")
+        let f = try frames(.hstack([CellElement.vstack([CellElement.hstack([inner]).alignSelf(.start).id("outer")]).id("column")]), width: 320)
+        #expect(f["column"] == Rect(x: 0, y: 0, width: 0, height: 20))
+        #expect(f["outer"] == Rect(x: 0, y: 0, width: 30, height: 20))
+        #expect(f["inner"] == Rect(x: 0, y: 0, width: 30, height: 20))
+        #expect(f["r"] == Rect(x: 0, y: 0, width: 30, height: 20))
+    }
+
+    /// A wrapping row whose width comes from its content is as wide as its items' contributions,
+    /// within the room — not the whole room because its items, at their bases, need two lines: a
+    /// box 40 tall of min-width 90 and a spacer of basis 60 (which may shrink to its content, 0)
+    /// contribute 90 + 0, so in a column 320 wide, aligned to the start and held to 120, the row is
+    /// 90 wide and its lines are broken at 90 — the spacer on a second line, stretched to 90
+    /// (Chromium 156; tree 0226 of a seed-123 corpus, reduced).
+    @Test func aWrappingRowFitsItsContributionsNotTheRoom() throws {
+        let row = CellElement.hstack(wraps: true, [CellElement.box(height: 40).frame(minWidth: 90).id("box"), CellElement.spacer.flex(grow: 1, basis: 60).id("spacer")])
+            .frame(maxWidth: 120).alignSelf(.start).id("row")
+        let f = try frames(.vstack([row]), width: 320)
+        #expect(f["row"] == Rect(x: 0, y: 0, width: 90, height: 40))
+        #expect(f["box"] == Rect(x: 0, y: 0, width: 90, height: 40))
+        #expect(f["spacer"] == Rect(x: 0, y: 40, width: 90, height: 0))
+    }
+
+    /// A line aligned by first baselines is as tall as its items' reach above and below the
+    /// baseline, even where the baseline lies above an item's top: a column (basis-60 row inside,
+    /// its tall text aligned to the row's end, so the text's first baseline is far above the row)
+    /// alone in a row aligned by first baselines sits at the top, and the row is 60 tall, not
+    /// 60 + the baseline's height above it (Chromium 156; tree 0162 of a seed-123 corpus, reduced).
+    @Test func aBaselineAboveItsItemDoesNotPushTheLineDown() throws {
+        let text = CellElement.text("justify box padding grow lazy over spacing basis", style: TextStyle(font: "DejaVu Sans", size: 14)).flex(shrink: 1, basis: 60).id("text")
+        let column = CellElement.vstack([CellElement.hstack(alignment: .end, [text]).flex(shrink: 1, basis: 60)]).id("column")
+        let f = try frames(.hstack(alignment: .firstBaseline, [column]), width: 375)
+        #expect(f["root"]?.height == 60)
+        #expect(f["column"] == Rect(x: 0, y: 0, width: 60, height: 60))
+        #expect((f["text"]?.height ?? 0) > 60)  // the text overflows its row upwards: its baseline is above the row's top
+    }
+
+    /// Where a row's height is not definite, a ratio box it stretches takes no width from the
+    /// height the row is laid out at: down a column of max-width 50 that a centring row holds (so
+    /// neither the column's nor the row's height is definite), a ratio-1.5 box beside an overlay
+    /// 20 × 40 stays 0 wide and the overlay keeps its 20 — where starting the box from 40 × 1.5 =
+    /// 60 shrank the two to 37.5 and 12.5. A row of basis 20 down a column, though, has a definite
+    /// height (Chromium takes a column item's given basis as one): its ratio box is 20 × 1.5 = 30
+    /// wide (Chromium 156; trees 0539 and 0448 of a seed-2026 corpus, reduced).
+    @Test func onlyADefiniteRowHeightGivesItsRatioBoxesAWidth() throws {
+        let overlay = CellElement.overlay(CellElement.box(width: 20, height: 40),
+                                          .vstack(alignment: .center, justify: .center, [CellElement.box(width: 8, height: 8)])).id("overlay")
+        let column = CellElement.vstack([.hstack([CellElement.box(aspectRatio: 1.5).id("r"), overlay]).id("row"),
+                                         CellElement.text("layout", style: TextStyle(font: "DejaVu Sans", size: 17))]).frame(maxWidth: 50)
+        let f = try frames(.hstack(alignment: .center, [column]), width: 320)
+        #expect(f["r"]?.width == 0 && f["r"]?.height == 40)
+        #expect(f["overlay"] == Rect(x: 0, y: 0, width: 20, height: 40))
+        #expect(f["row"]?.width == 50)
+        let g = try frames(.vstack([CellElement.hstack([CellElement.box(aspectRatio: 1.5).id("r")]).flex(shrink: 1, basis: 20)]), width: 375)
+        #expect(g["r"] == Rect(x: 0, y: 0, width: 30, height: 20))
+    }
+
+    /// Nor does such a row count a ratio box at that height in its own width: a row of a
+    /// ratio-0.75 box (basis 20, which it may shrink from) and a box 40 tall, down a centring
+    /// column held to max-height 20 (so the row is squeezed to 20, an indefinite height), is as
+    /// wide as the box's content, 0 — not 20 × 0.75 = 15 — and sits at (200 − 0) / 2 = 100
+    /// (Chromium 156; tree 0023 of a seed-4242 corpus, reduced).
+    @Test func anIndefiniteRowHeightAddsNothingToItsWidth() throws {
+        let row = CellElement.hstack([CellElement.box(aspectRatio: 0.75).flex(shrink: 1, basis: 20).id("r"), CellElement.box(height: 40)]).id("row")
+        let f = try frames(CellElement.vstack(alignment: .center, [row]).frame(maxHeight: 20), width: 200)
+        #expect(f["row"] == Rect(x: 100, y: 0, width: 0, height: 20))
+        #expect(f["r"] == Rect(x: 100, y: 0, width: 0, height: 20))
+    }
+}
