@@ -118,6 +118,14 @@ import Testing
         (#"{"rows": [{"template": "post"}]}"#, "rows[0].template: unknown template \"post\" (the spec defines no templates)"),
         (#"{"templates": {"t": {"text": "$s"}}, "rows": [{"template": "t", "data": {}}]}"#, "rows[0].data: template \"t\" binds \"$s\", which data does not give"),
         (#"{"templates": {"t": {"text": "$s"}}, "rows": [{"template": "t", "data": {"s": 5}}]}"#, "templates.t.text: expected a string or an array of runs, got a number (template \"t\" used by rows[0])"),
+        // An unknown property is an error (issue 10), not a warning as elsewhere in a spec: a
+        // misspelt "grow" would lay the cell out quietly as something else.
+        (#"{"rows": [{"layout": {"box": {"width": 1}, "gorw": 1}}]}"#, "rows[0].layout.gorw: unknown property (did you mean \"grow\"?)"),
+        (#"{"templates": {"t": {"stack": "vertical", "children": [{"box": {"heigth": 3}}]}}, "rows": [{"template": "t", "data": {}}]}"#,
+         "templates.t.children[0].box.heigth: unknown property (did you mean \"height\"?) (template \"t\" used by rows[0])"),
+        (#"{"rows": [{"layout": {"spacer": {"size": 3}}}]}"#, "rows[0].layout.spacer.size: unknown property (this takes none: {})"),
+        (#"{"rows": [{"layout": {"stack": "vertical", "children": [{"repeat": 2, "item": {"spacer": {}}}]}}]}"#,
+         "rows[0].layout.children[0].item: unknown property (known: repeat, element)"),
     ])
     func badLayoutsNameThePath(json: String, message: String) {
         do {

@@ -148,7 +148,7 @@ extension SpecNode {
         var known = Self.commonElementKeys + [kind]
         if kind == "stack" { known += Self.stackKeys }
         if kind == "text" { known += Self.textKeys }
-        let o = try object(known: known)
+        let o = try strictObject(known: known)
         let node = try o.required(kind)
         var element: CellElement
         switch kind {
@@ -162,7 +162,7 @@ extension SpecNode {
             if let n = o.optional("children") {
                 for child in try n.array() {
                     if case .object(let m) = child.value, m["repeat"] != nil {
-                        let r = try child.object(known: ["repeat", "element"])
+                        let r = try child.strictObject(known: ["repeat", "element"])
                         let times = try r.required("repeat").integer(in: 0...1000)
                         let template = try r.required("element")
                         for _ in 0..<times { stack.children.append(try template.cellElement(depth: depth + 1, texts: &texts, count: &count, nested: &nested, layoutRootDepth: layoutRootDepth)) }
@@ -173,7 +173,7 @@ extension SpecNode {
             }
             element = CellElement(.stack(stack))
         case "box":
-            let b = try node.object(known: ["width", "height", "aspectRatio"])
+            let b = try node.strictObject(known: ["width", "height", "aspectRatio"])
             element = CellElement(.box(aspectRatio: try b.optional("aspectRatio")?.positive()))
             element.width = try b.optional("width")?.nonNegative()
             element.height = try b.optional("height")?.nonNegative()
@@ -186,7 +186,7 @@ extension SpecNode {
             let (string, attributed) = try node.textContent()
             element = CellElement(.text(attributed.map { CellText($0, style: TextStyle()) } ?? CellText(string, style: TextStyle())))
         case "spacer":
-            _ = try node.object(known: [])
+            _ = try node.strictObject(known: [])
             element = .spacer
         case "table", "grid":
             // Laid out by the table or grid engine at the width the element gets (a key into the
@@ -227,7 +227,7 @@ extension SpecNode {
             let v = try nonNegative()
             return EdgeInsets(top: v, left: v, bottom: v, right: v)
         }
-        let o = try object(known: ["top", "left", "bottom", "right"])
+        let o = try strictObject(known: ["top", "left", "bottom", "right"])
         return EdgeInsets(top: try o.optional("top")?.nonNegative() ?? 0, left: try o.optional("left")?.nonNegative() ?? 0,
                           bottom: try o.optional("bottom")?.nonNegative() ?? 0, right: try o.optional("right")?.nonNegative() ?? 0)
     }

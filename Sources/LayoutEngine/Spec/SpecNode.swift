@@ -92,6 +92,19 @@ struct SpecNode {
         return SpecObject(object: object, path: path, context: context)
     }
 
+    /// `object(known:)` for the layout language (elements, their boxes, repeats and padding),
+    /// where a key it does not know is an error at its path, as issue 10 asks: a misspelt
+    /// property (`"gorw"`, `"heigth"`) would otherwise lay out quietly as something else.
+    func strictObject(known: [String]) throws -> SpecObject {
+        guard case .object(let object) = value else { throw typeError("an object") }
+        for key in object.keys where !known.contains(key) {
+            let guess = suggestion(for: key, among: known)
+            throw SpecError(path.appending(key), "unknown property" + (!guess.isEmpty ? guess
+                : known.isEmpty ? " (this takes none: {})" : " (known: \(known.joined(separator: ", ")))"))
+        }
+        return SpecObject(object: object, path: path, context: context)
+    }
+
     // MARK: Geometry values
 
     /// `{"width": w, "height": h}`, both ≥ 0 and both required.
