@@ -73,29 +73,20 @@ final class FlexTree: @unchecked Sendable {
                 props[n].strictHeight = stretchingRow && stretchesRatioChild && definite[n] && p.height.isNaN
                 props[n].heightDefinite = definite[n]
             }
+            // Bottom-up (children come after their parents in `props`): which stacks hold a ratio
+            // box, and strictness climbing — a stack whose definite height is handed down to a
+            // strict child (a row it stretches, any item of a column) is strict too: measured as
+            // content, the child had no definite height, and its ratio boxes no width from it
+            // (Chromium: a row of a ratio-1.5 box and a box 13 tall is 19.5 wide inside a row of
+            // min-width 90, which is laid out again at its stretched height; held-out tree 0327).
             for n in props.indices.reversed() where props[n].kind == .stack {
-                for k in 0..<props[n].childCount {
-                    let c = childIndex[props[n].firstChild + k]
-                    if (props[c].kind == .box && !props[c].ratio.isNaN) || props[c].ratioInside {
-                        props[n].ratioInside = true
-                        break
-                    }
-                }
-            }
-            // Strictness climbs: a stack whose definite height is handed down to a strict child (a
-            // row it stretches, any item of a column) is strict too — measured as content, the child
-            // had no definite height, and its ratio boxes no width from it (Chromium: a row of a
-            // ratio-1.5 box and a box 13 tall is 19.5 wide inside a row of min-width 90, which is
-            // laid out again at its stretched height; held-out trees 0288, 0327).
-            for n in props.indices.reversed() {
                 let p = props[n]
-                guard p.kind == .stack, definite[n], p.height.isNaN, !p.strictHeight else { continue }
+                let climbs = definite[n] && p.height.isNaN && !p.strictHeight
                 for k in 0..<p.childCount {
                     let c = childIndex[p.firstChild + k]
-                    guard props[c].strictHeight else { continue }
-                    if !p.isRow || (props[c].alignSelf ?? p.alignment) == .stretch {
+                    if (props[c].kind == .box && !props[c].ratio.isNaN) || props[c].ratioInside { props[n].ratioInside = true }
+                    if climbs, props[c].strictHeight, !p.isRow || (props[c].alignSelf ?? p.alignment) == .stretch {
                         props[n].strictHeight = true
-                        break
                     }
                 }
             }
