@@ -62,12 +62,16 @@ public struct CellLayout: Sendable {
         return try solver.arrange(width: width)
     }
 
-    /// Prepares `root` for layout at any width: the tree is read once and every visible text is
-    /// prepared (shaped, its breaks found); `PreparedCell.arrange(width:)` then only lays out.
-    /// What a feed keeps per row so that a rotation or a new width does not measure text again.
+    /// Prepares `root` for layout at any width: the tree is read once, every visible text is
+    /// prepared (shaped, its breaks found) and the elements' intrinsic sizes (what they measure
+    /// at an unbounded width: flex base sizes from content, max-content layouts) are worked out
+    /// and kept; `PreparedCell.arrange(width:)` then only lays out, starting from them — the
+    /// same frames as `arrange(_:width:)`, to the bit. What a feed keeps per row so that a
+    /// rotation or a new width does not measure text again.
     public func prepare(_ root: CellElement) throws(CellLayoutError) -> PreparedCell {
         var solver = FlexSolver(root: root, layout: self)
         try solver.prepareTexts()
+        try solver.keepIntrinsics()
         return PreparedCell(solver: solver)
     }
 
@@ -75,7 +79,24 @@ public struct CellLayout: Sendable {
     package func prepare(_ root: CellElement, textStyles: [TextStyle]) throws(CellLayoutError) -> PreparedCell {
         var solver = FlexSolver(root: root, layout: self, textStyles: textStyles)
         try solver.prepareTexts()
+        try solver.keepIntrinsics()
         return PreparedCell(solver: solver)
+    }
+
+    /// `prepare(_:textStyles:)` and the first arrangement at `width` in one go: the measurements
+    /// that arrangement makes at an unbounded width are the ones kept with the cell (no layout at
+    /// max-content first), so that later widths start from them.
+    package func prepare(_ root: CellElement, textStyles: [TextStyle], arrangingAt width: Double?,
+                         frames: Bool) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
+        var solver = FlexSolver(root: root, layout: self, textStyles: textStyles)
+        try solver.prepareTexts()
+        var first = solver
+        let scratch = SolverScratch.current
+        first.adoptScratch(scratch)
+        defer { first.returnScratch(scratch) }
+        // (The tree is shared with `solver`: what this layout keeps is the prepared cell's.)
+        let arrangement = try first.arrangeKeepingIntrinsics(width: width, frames: frames)
+        return (PreparedCell(solver: solver), arrangement)
     }
 
     /// The root's size when it may be at most `fittingWidth` wide (nil: as wide as it likes): its

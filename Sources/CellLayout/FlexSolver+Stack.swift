@@ -307,6 +307,7 @@ extension FlexSolver {
         // 7. Stretch, then positions: the rects appended to the solver's in item order (lines
         // are consecutive ranges of items; nothing below measures, so they stay together).
         let firstRect = rects.count
+        var overflowed = false
         var lineStart = 0.0
         var baseline = Double.nan
         var synthesized = false
@@ -317,7 +318,7 @@ extension FlexSolver {
                 items[i].cross = max(clamp(lc, items[i].minCross, items[i].maxCross), items[i].padCross)
             }
             let free = innerMain - used(line, hypothetical: false)
-            if free < -1e-6 { overflows.insert(n) }
+            if free < -1e-6 { overflowed = true }
             let count = Double(line.count)
             var offset = 0.0, between = gap
             switch s.justify {
@@ -375,7 +376,7 @@ extension FlexSolver {
         }
         let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
                          : Size(width: innerCross + padCross, height: innerMain + padMain)
-        return Measured(size: size, baseline: baseline, firstRect: firstRect)
+        return Measured(size: size, baseline: baseline, firstRect: firstRect, overflowed: overflowed)
     }
 
     /// A container's inner size along one axis: exact, or its content's size within the room it

@@ -38,6 +38,8 @@ struct FlexSolver: Sendable {
         /// not lets none of its stretched ratio boxes take a width from it, whatever height it is
         /// laid out at (a column hands its items their flexed heights, definite or not).
         var heightDefinite = false
+        /// Where the node's intrinsic measurement is in its tree's `intrinsics` (−1: none kept).
+        var intrinsic: Int32 = -1
 
         var padH: Double { padLeft + padRight }
         var padV: Double { padTop + padBottom }
@@ -54,6 +56,9 @@ struct FlexSolver: Sendable {
         /// The first of the node's `childCount` rects in `rects` (0 when it has none).
         var firstRect = 0
         var textSize: Size?
+        /// Whether a stack's items overflow it at this size (its lines' minimum sizes do not
+        /// fit): reported when the stack is placed at it.
+        var overflowed = false
     }
 
     /// A measurement slot: what it was asked for, and what it found (plain values only).
@@ -70,6 +75,19 @@ struct FlexSolver: Sendable {
         /// Whether the prepared text has characters no font has (read once: asking the
         /// preparation again on every arrangement reached into its paragraph, cold in the cache).
         var hasMissingCharacters = false
+    }
+
+    /// A measurement kept across layouts (a prepared cell's intrinsic size: its width was
+    /// unbounded): the height it was asked for, what it found (a text's bounding size NaN for
+    /// none), where its children's rects are in the tree's `intrinsicRects`, and whether it
+    /// found the stack overflowing.
+    struct Intrinsic {
+        var height: Dim
+        var size: Size
+        var baseline: Double
+        var textSize: Size
+        var firstRect: Int32
+        var overflowed: Bool
     }
 
     /// What a measurement slot was asked for (`used` false: empty).
@@ -107,6 +125,9 @@ struct FlexSolver: Sendable {
     var baselineMetrics: [String: (ascent: Double, descent: Double, gap: Double)] = [:]
     /// Each node's min-content width (NaN until asked for).
     private var minContent: [Double] = []
+    /// While a cell is prepared: the measurements at an unbounded width its first layout makes
+    /// (`FlexTree.keep` files them), else nil.
+    private var recorder: IntrinsicRecorder?
     /// The stack whose limits along one axis (its min and max width, or height) are ignored while
     /// its flex base size is worked out (css-flexbox §9.2.3: a base size from content is not
     /// clamped), or −1.
@@ -221,6 +242,7 @@ extension FlexSolver {
 
     private mutating func place(_ n: Int, origin: Point, size: Size, path: [Int], into frames: inout [CellFrame]) throws(CellLayoutError) {
         let m = try measure(n, .exact(size.width), .exact(size.height))
+        if m.overflowed { overflows.insert(n) }
         let p = props[n]
         if let text = m.textSize {
             frames.append(CellFrame(path: path, id: tree.ids[n],
@@ -246,6 +268,7 @@ extension FlexSolver {
     /// the same overflowing stacks), nothing recorded.
     private mutating func settle(_ n: Int, size: Size) throws(CellLayoutError) {
         let m = try measure(n, .exact(size.width), .exact(size.height))
+        if m.overflowed { overflows.insert(n) }
         let first = props[n].firstChild, count = props[n].childCount  // (not a copy of all the properties)
         for k in 0..<count { try settle(childIndex[first + k], size: rects[m.firstRect + k].size) }
     }
@@ -260,6 +283,12 @@ extension FlexSolver {
         let newer = slots[2 * n + 1].key.newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
         if answers(newer, w, h, strictHeight: strictHeight) { return slots[newer].value }
         if answers(older, w, h, strictHeight: strictHeight) { return slots[older].value }
+        let kept = props[n].intrinsic
+        if kept >= 0, let m = keptMeasurement(n, Int(kept), w, h) {
+            slots[newer].key.newer = false
+            slots[older] = Slot(key: SlotKey(width: w, height: h, used: true, newer: true), value: m)
+            return m
+        }
         // The properties read in place: a copy of them (170 bytes), kept across the calls below,
         // was written and read straight back on every measurement, which stalls the loads.
         let p = UnsafePointer(props.baseAddress.unsafelyUnwrapped + n)
@@ -270,6 +299,9 @@ extension FlexSolver {
         let oh = Self.capped(own(h, p.pointee.height, p.pointee.minHeight, p.pointee.maxHeight, padding: p.pointee.padV),
                              max(p.pointee.maxHeight, p.pointee.minHeight, p.pointee.padV))
         let m: Measured
+        // (Kept while preparing: a measurement at an unbounded width, other than a box's.)
+        let recording = _slowPath(recorder != nil) && w == .unbounded && p.pointee.kind != .box && p.pointee.kind != .spacer
+            && !recorder.unsafelyUnwrapped.nodes.contains(Int32(n))
         switch p.pointee.kind {
         case .stack: m = try stack(n, ow, oh)
         case .text: m = try text(n, ow, oh)
@@ -277,10 +309,65 @@ extension FlexSolver {
         case .layered: m = try layered(n, ow, oh)
         case .custom: m = try custom(n, ow, oh)
         }
+        if recording { record(m, of: n, height: h) }
         // The older slot (or an unused one) takes the new measurement.
         slots[newer].key.newer = false
         slots[older] = Slot(key: SlotKey(width: w, height: h, used: true, newer: true), value: m)
         return m
+    }
+
+    /// Node `n`'s kept measurement (`tree.intrinsics[kept]`) if it was asked for exactly `w` ×
+    /// `h`, its children's rects appended to this layout's. (Only the same constraints: a slot
+    /// also answers an exact request for the size it found, but a kept measurement answering one
+    /// would skip measurements of the node's children that a fresh layout makes there, and the
+    /// layout would then depend on what the cell was prepared at — IntrinsicSizeTests.)
+    private mutating func keptMeasurement(_ n: Int, _ kept: Int, _ w: Dim, _ h: Dim) -> Measured? {
+        let e = UnsafePointer(tree.intrinsics.baseAddress.unsafelyUnwrapped + kept)
+        guard w == .unbounded, e.pointee.height == h else { return nil }
+        var m = Measured(size: e.pointee.size, baseline: e.pointee.baseline,
+                         textSize: e.pointee.textSize.width.isNaN ? nil : e.pointee.textSize, overflowed: e.pointee.overflowed)
+        let count = props[n].childCount
+        if count > 0 {
+            m.firstRect = rects.count
+            let first = Int(e.pointee.firstRect)
+            rects.append(contentsOf: UnsafeBufferPointer(rebasing: tree.intrinsicRects[first ..< first + count]))
+        }
+        return m
+    }
+
+    /// Keeps `m`, node `n`'s measurement at an unbounded width and `h`, with its children's rects.
+    private mutating func record(_ m: Measured, of n: Int, height h: Dim) {
+        guard let recorder else { return }
+        let count = props[n].childCount
+        let first = recorder.rects.count
+        if count > 0 { recorder.rects.append(contentsOf: rects[m.firstRect ..< m.firstRect + count]) }
+        recorder.nodes.append(Int32(n))
+        recorder.entries.append(Intrinsic(height: h, size: m.size, baseline: m.baseline,
+                                          textSize: m.textSize ?? Size(width: .nan, height: .nan),
+                                          firstRect: Int32(first), overflowed: m.overflowed))
+    }
+
+    /// Arranges the tree at `width` as `arrange` does, keeping in the tree what that layout
+    /// measured at an unbounded width (its elements' intrinsic sizes): every later layout of the
+    /// tree, at any width, starts from them. Only while the tree is not yet shared (preparing).
+    mutating func arrangeKeepingIntrinsics(width: Double?, frames: Bool) throws(CellLayoutError) -> CellArrangement {
+        recorder = IntrinsicRecorder()
+        defer { recorder = nil }
+        let arrangement = try arrange(width: width, frames: frames)
+        if let recorder { tree.keep(recorder) }
+        return arrangement
+    }
+
+    /// Keeps the tree's intrinsic sizes by laying it out at its max-content size (for a cell
+    /// prepared without a width), then forgets that layout.
+    mutating func keepIntrinsics() throws(CellLayoutError) {
+        guard !props.isEmpty else { return }
+        makeSlots()
+        overflows = []
+        _ = try arrangeKeepingIntrinsics(width: nil, frames: false)
+        slots = []
+        rects = []
+        overflows = []
     }
 
     @inline(__always)
@@ -479,4 +566,13 @@ extension CellElement {
         case .box, .spacer, .custom: return 0
         }
     }
+}
+
+/// The measurements at an unbounded width one layout makes while a cell is prepared (node,
+/// measurement, children's rects), for `FlexTree.keep`.
+/// (Used by the one thread preparing the cell.)
+final class IntrinsicRecorder: @unchecked Sendable {
+    var nodes: [Int32] = []
+    var entries: [FlexSolver.Intrinsic] = []
+    var rects: [Rect] = []
 }

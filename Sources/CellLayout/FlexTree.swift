@@ -16,6 +16,12 @@ final class FlexTree: @unchecked Sendable {
     let needsBaseline: UnsafeMutableBufferPointer<Bool>
     let layout: CellLayout
 
+    /// Measurements kept across layouts (`FlexSolver.Intrinsic`; `Props.intrinsic` indexes them)
+    /// and their children's rects: written once while the cell is prepared, before any other
+    /// thread sees the tree, then only read.
+    private(set) var intrinsics = UnsafeMutableBufferPointer<FlexSolver.Intrinsic>(start: nil, count: 0)
+    private(set) var intrinsicRects = UnsafeMutableBufferPointer<Rect>(start: nil, count: 0)
+
     /// Where `props`, `childIndex` and `needsBaseline` live: one allocation for the three.
     private let block: UnsafeMutableRawPointer
 
@@ -42,6 +48,23 @@ final class FlexTree: @unchecked Sendable {
     deinit {
         props.deinitialize()
         block.deallocate()
+        intrinsics.deallocate()
+    }
+
+    /// Files what `recorder` kept (once: a tree already holding intrinsic sizes keeps them).
+    func keep(_ recorder: IntrinsicRecorder) {
+        guard intrinsics.baseAddress == nil, !recorder.entries.isEmpty else { return }
+        // One allocation: the entries, then the rects.
+        let n = recorder.entries.count, r = recorder.rects.count
+        let rectsAt = (n * MemoryLayout<FlexSolver.Intrinsic>.stride + MemoryLayout<Rect>.alignment - 1)
+            / MemoryLayout<Rect>.alignment * MemoryLayout<Rect>.alignment
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: rectsAt + r * MemoryLayout<Rect>.stride,
+                                                   alignment: max(MemoryLayout<FlexSolver.Intrinsic>.alignment, MemoryLayout<Rect>.alignment))
+        intrinsics = UnsafeMutableBufferPointer(start: raw.bindMemory(to: FlexSolver.Intrinsic.self, capacity: n), count: n)
+        _ = intrinsics.initialize(from: recorder.entries)
+        intrinsicRects = UnsafeMutableBufferPointer(start: (raw + rectsAt).bindMemory(to: Rect.self, capacity: r), count: r)
+        _ = intrinsicRects.initialize(from: recorder.rects)
+        for (i, node) in recorder.nodes.enumerated() { props[Int(node)].intrinsic = Int32(i) }
     }
 
     /// Marks the nodes whose baselines are asked for and the rows whose heights are strict.

@@ -117,11 +117,15 @@ struct SpecSizer: TableSizer {
                 warnOfZeroWidthNested(result.frames, path: content.path + ".layout")
             } else {
                 let prepared: PreparedCell
+                var first: CellArrangement? = nil
                 if let known {
                     prepared = known
                 } else {
                     // (The decoded tree read in place: `cell.root` handed out a copy, a retain of each part.)
-                    prepared = try environment.cellLayout(engine).prepare(cell.layout.root, textStyles: cell.textStyles)
+                    // Prepared and laid out at once: the cell keeps what that layout found at
+                    // unbounded widths (its intrinsic sizes) for every later width.
+                    (prepared, first) = try environment.cellLayout(engine).prepare(cell.layout.root, textStyles: cell.textStyles,
+                                                                                   arrangingAt: width, frames: frames)
                 }
                 if cell.prepared == nil {
                     // Kept in the payload, and the payload with the cell: a later call resolving this
@@ -130,7 +134,11 @@ struct SpecSizer: TableSizer {
                     environment.preparedCells.store(prepared, units: prepared.textUnits, key: cell.cacheKey, styles: cell.textStyles,
                                                     baselines: environment.baselines, content: content)
                 }
-                result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
+                if let first {
+                    result = first
+                } else {
+                    result = frames ? try prepared.arrange(width: width) : try prepared.arrangeWithoutFrames(width: width)
+                }
             }
         } catch {
             throw .measurement(path: content.path + ".layout", message: error.description)

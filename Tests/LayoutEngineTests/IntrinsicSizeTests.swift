@@ -1,0 +1,61 @@
+import Foundation
+@testable import LayoutEngine
+import Testing
+
+/// A prepared cell keeps what its first layout measured at an unbounded width (its elements'
+/// intrinsic sizes) and starts every later layout from them. Whatever width the cell was prepared
+/// at, a layout at another width must be the layout a fresh solver makes there, to the bit: frames,
+/// size, overflowing stacks. Checked on every tree of the Chromium corpora (random trees with every
+/// property of the layout language), at widths narrower and wider than the one each was made for.
+@Suite struct IntrinsicSizeTests {
+    /// The committed corpora (each tree's layout and width).
+    static let corpora = ["corpus.jsonl", "corpus-seed77.jsonl", "corpus-seed123.jsonl", "corpus-seed2026.jsonl"]
+
+    static func trees(_ file: String) throws -> [(id: String, width: Double, spec: TableSpec, layout: CellLayoutSpec)] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/flexbox/\(file)")
+        var out: [(id: String, width: Double, spec: TableSpec, layout: CellLayoutSpec)] = []
+        for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
+            guard case .object(let c) = try JSONParser.parse(String(line)), case .string(let id)? = c["id"],
+                  case .number(let width)? = c["width"], let tree = c["layout"] else { continue }
+            let spec = JSONValue.object(JSONObject([("width", .number(width)), ("scale", .number(0)),
+                                                    ("rows", .array([.object(JSONObject([("layout", tree)]))]))]))
+            guard case .table(let table) = try LayoutSpec.decode(spec).spec,
+                  case .layout(let layout) = table.sections[0].rows.runs[0].cycle[0].content else { continue }
+            out.append((id, width, table, layout))
+        }
+        return out
+    }
+
+    @Test(arguments: [CellLayout.BaselinePlacement.exact, .css])
+    func laterWidthsLayOutAsAFreshSolverDoes(baselines: CellLayout.BaselinePlacement) throws {
+        let layout = CellLayout(textEngine: try Layouter.shared.textEngine(), baselines: baselines)
+        var compared = 0
+        var differing: [String] = []
+        for file in Self.corpora {
+            for tree in try Self.trees(file) {
+                let styles = tree.layout.resolvedTextStyles(scope: TextStyleScope.builtin.adding(tree.spec.textStyles),
+                                                            scale: PixelScale(0))
+                let widths = [tree.width, tree.width * 0.55, tree.width * 1.5, tree.width * 0.8 + 7]
+                let fresh = try widths.map { w throws(CellLayoutError) in try layout.arrange(tree.layout.root, width: w, textStyles: styles) }
+                // Prepared while laid out at a width (what a feed's first compute does: the tree's
+                // own, then a narrower one), then laid out at every width.
+                for (i, first) in widths.enumerated() where i < 2 {
+                    let (cell, arrangement) = try layout.prepare(tree.layout.root, textStyles: styles, arrangingAt: first, frames: true)
+                    if arrangement != fresh[i] { differing.append("\(file) \(tree.id): preparing at \(first)") }
+                    for (j, w) in widths.enumerated() where try cell.arrange(width: w) != fresh[j] {
+                        differing.append("\(file) \(tree.id): prepared at \(first), laid out at \(w)")
+                    }
+                    compared += 1
+                }
+                // Prepared without a width (its max-content layout keeps the intrinsic sizes).
+                let cell = try layout.prepare(tree.layout.root, textStyles: styles)
+                for (j, w) in widths.enumerated() where try cell.arrange(width: w) != fresh[j] {
+                    differing.append("\(file) \(tree.id): prepared without a width, laid out at \(w)")
+                }
+            }
+        }
+        #expect(compared > 3_000)
+        #expect(differing.isEmpty, "\(differing.count) layouts differ: \(differing.prefix(8))")
+    }
+}
