@@ -137,7 +137,8 @@ struct FlexSolver: Sendable {
         var builder = FlexTree.Builder(textStyles: textStyles)
         if !root.isHidden { withUnsafePointer(to: root) { _ = builder.flatten($0, parent: -1, index: 0) } }
         tree = FlexTree(builder, layout: layout)
-        makeSlots()
+        // (No measurement slots yet: a prepared cell never holds any — each layout of it takes
+        // the thread's scratch — and a one-off layout makes them when it starts.)
         textSlots = Array(repeating: TextSlot(), count: tree.texts.count)
         minContent = Array(repeating: .nan, count: props.count)
     }
@@ -195,13 +196,21 @@ extension FlexSolver {
         swap(&rects, &scratch.rects)
     }
 
+    /// Measurement slots for this solver's nodes, unless it has them (a one-off layout).
+    @inline(__always)
+    private mutating func ensureSlots() {
+        if _slowPath(slots.count != 2 * props.count) { makeSlots() }
+    }
+
     mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
         guard !props.isEmpty else { return .zero }
+        ensureSlots()
         return try measure(0, width.map { .exact(rootWidth($0)) } ?? .unbounded, .unbounded).size
     }
 
     mutating func fittingSize(width: Double?) throws(CellLayoutError) -> Size {
         guard !props.isEmpty else { return .zero }
+        ensureSlots()
         return try measure(0, width.map { .atMost(max(0, $0)) } ?? .unbounded, .unbounded).size
     }
 
