@@ -176,6 +176,8 @@ public struct PreparedCell: Sendable {
 final class SolverScratch {
     var slots: [FlexSolver.Slot] = []
     var rects: [Rect] = []
+    /// What a cell being prepared on this thread keeps of its first layout.
+    let recorder = IntrinsicRecorder()
 
     /// The most slots a kept buffer may hold (two per element: a 4,096-element tree's).
     static let maximumSlots = 8_192

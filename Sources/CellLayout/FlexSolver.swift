@@ -360,7 +360,10 @@ extension FlexSolver {
     /// measured at an unbounded width (its elements' intrinsic sizes): every later layout of the
     /// tree, at any width, starts from them. Only while the tree is not yet shared (preparing).
     mutating func arrangeKeepingIntrinsics(width: Double?, frames: Bool) throws(CellLayoutError) -> CellArrangement {
-        recorder = IntrinsicRecorder()
+        // (The thread's recorder, emptied: its buffers are reused from cell to cell.)
+        let kept = SolverScratch.current.recorder
+        kept.removeAll()
+        recorder = kept
         defer { recorder = nil }
         let arrangement = try arrange(width: width, frames: frames)
         if let recorder { tree.keep(recorder) }
@@ -578,10 +581,18 @@ extension CellElement {
 }
 
 /// The measurements at an unbounded width one layout makes while a cell is prepared (node,
-/// measurement, children's rects), for `FlexTree.keep`.
-/// (Used by the one thread preparing the cell.)
+/// measurement, children's rects), for `FlexTree.keep`. One per thread (`SolverScratch`), its
+/// buffers reused from cell to cell.
 final class IntrinsicRecorder: @unchecked Sendable {
     var nodes: [Int32] = []
     var entries: [FlexSolver.Intrinsic] = []
     var rects: [Rect] = []
+
+    /// Empties the buffers, keeping their room unless a very large tree grew them (bounded memory).
+    func removeAll() {
+        let keeps = entries.capacity <= SolverScratch.maximumSlots && rects.capacity <= 2 * SolverScratch.maximumSlots
+        nodes.removeAll(keepingCapacity: keeps)
+        entries.removeAll(keepingCapacity: keeps)
+        rects.removeAll(keepingCapacity: keeps)
+    }
 }
