@@ -98,6 +98,7 @@ public final class Layouter: Sendable {
         all += engines.withLock { Array($0.values) }
         for fonts in all {
             fonts.preparedCells.removeAll()
+            fonts.resolvedSections.removeAll()
             fonts.loadedEngine()?.clearCaches()
         }
     }
@@ -128,17 +129,21 @@ public final class Layouter: Sendable {
         private let state: EngineLock<Result<TextEngine, TextLayoutError>?>
         /// Composed cells prepared with this engine, kept across compute calls.
         let preparedCells: PreparedCellCache
+        /// Long sections' resolved rows, kept across compute calls (none when no cells are kept).
+        let resolvedSections: ResolvedSectionCache
 
         init(setup: FontSetup, preparedCellUnits: Int) {
             self.setup = setup
             state = EngineLock(nil)
             preparedCells = PreparedCellCache(capacityUnits: preparedCellUnits)
+            resolvedSections = ResolvedSectionCache(limit: preparedCellUnits > 0 ? 2 : 0)
         }
 
         init(engine: TextEngine, preparedCellUnits: Int) {
             setup = FontSetup(directory: nil, fallback: .bundled)
             state = EngineLock(.success(engine))
             preparedCells = PreparedCellCache(capacityUnits: preparedCellUnits)
+            resolvedSections = ResolvedSectionCache(limit: preparedCellUnits > 0 ? 2 : 0)
         }
 
         /// The engine if it is loaded (nil before first use or when loading failed).

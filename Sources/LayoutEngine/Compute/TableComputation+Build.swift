@@ -76,10 +76,26 @@ extension TableComputation {
     func section(_ section: SectionSpec, path sectionPath: String) throws(ComputeError) -> EngineSection {
         let rowsPath = sectionPath + ".rows["
         let runs: [EngineRowRun]
-        if let parallel = try parallelRuns(section.rows.runs, rowsPath: rowsPath) {
-            runs = parallel
+        // A long section of a spec computed before (a feed at a new width): its rows as resolved then.
+        let key = section.rows.runs.count >= Self.parallelRunThreshold && environment.resolvedSections.limit > 0
+            ? ResolvedSectionCache.Key(rows: section.rows.runs, path: sectionPath, scope: scope, scale: spec.scale,
+                                       rowHeight: spec.rowHeight, baselines: environment.baselines) : nil
+        if let key, let kept = environment.resolvedSections.entry(for: key) {
+            if kept.sawEstimatedHeight { sawEstimatedHeight.raise() }
+            runs = kept.runs
         } else {
-            runs = try serialRuns(section.rows.runs, rowsPath: rowsPath)
+            let (warnings, sawBefore) = (environment.warningCount, sawEstimatedHeight.isRaised)
+            if let parallel = try parallelRuns(section.rows.runs, rowsPath: rowsPath) {
+                runs = parallel
+                // (Kept only when resolving it warned of nothing, and when whether it found an
+                // estimated height is known: no earlier section had raised the flag.)
+                if let key, environment.warningCount == warnings, !sawBefore {
+                    environment.resolvedSections.store(ResolvedSectionCache.Entry(key: key, runs: runs,
+                                                                                  sawEstimatedHeight: sawEstimatedHeight.isRaised))
+                }
+            } else {
+                runs = try serialRuns(section.rows.runs, rowsPath: rowsPath)
+            }
         }
         return EngineSection(
             header: try headerFooter(section.header, isHeader: true, path: sectionPath + ".header"),

@@ -29,6 +29,9 @@ final class SizingEnvironment: Sendable {
         }
     }
 
+    /// How many distinct warnings were recorded so far in this call.
+    var warningCount: Int { cellWarnings.withLock { $0.count } }
+
     /// The warnings recorded so far, in a stable order (sizing runs on several threads).
     func takeWarnings() -> [String] {
         cellWarnings.withLock { state in
@@ -63,6 +66,7 @@ final class SizingEnvironment: Sendable {
 
     /// Composed cells prepared with this engine, kept by the layouter across calls.
     var preparedCells: PreparedCellCache { fonts.preparedCells }
+    var resolvedSections: ResolvedSectionCache { fonts.resolvedSections }
 
     /// The text engine (the layouter's, loaded on first use).
     func engine() throws(TextLayoutError) -> TextEngine {

@@ -1,0 +1,63 @@
+import CellLayout
+import TableLayout
+
+/// Long sections' rows as a compute call resolved them (each row's payload: its kept cell, its
+/// chrome), kept across calls: the same decoded spec computed again — a feed at a new width —
+/// takes a section's rows as they were instead of resolving 10,000 payloads once more (each a
+/// chain of cache misses through the row's decoded layout and the prepared-cell cache).
+///
+/// A section is recognised by its rows' storage (the entry holds the rows, so no other array
+/// can have that address while it is kept: a spec changed in place copies them) and by
+/// everything else a payload depends on: the section's path, the text styles in scope, the scale,
+/// the table's row height and the baseline placement. Only sections resolved without a warning
+/// are kept (a reused section would not warn again). At most `limit` sections (the newest);
+/// `removeAll()` gives them back. Thread-safe.
+final class ResolvedSectionCache: Sendable {
+    struct Key: Sendable {
+        let rows: [SpecRun<RowSpec>]
+        let path: String
+        let scope: TextStyleScope
+        let scale: Double?
+        let rowHeight: HeightRule
+        let baselines: CellLayout.BaselinePlacement
+
+        /// The same rows (the same storage) resolved in the same context.
+        func matches(_ other: Key) -> Bool {
+            rows.count == other.rows.count && Self.address(rows) == Self.address(other.rows) && path == other.path
+                && scale == other.scale && rowHeight == other.rowHeight && baselines == other.baselines && scope == other.scope
+        }
+
+        private static func address(_ rows: [SpecRun<RowSpec>]) -> UnsafeRawPointer? {
+            rows.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+    }
+
+    struct Entry: Sendable {
+        let key: Key
+        let runs: [EngineRowRun]
+        /// Whether resolving them found a row with an `estimatedHeight` (a warning of the table's).
+        let sawEstimatedHeight: Bool
+    }
+
+    private let entries = EngineLock<[Entry]>([])
+    let limit: Int
+
+    /// `limit` sections at most (0: none kept).
+    init(limit: Int) { self.limit = max(0, limit) }
+
+    func entry(for key: Key) -> Entry? {
+        guard limit > 0 else { return nil }
+        return entries.withLock { $0.first { $0.key.matches(key) } }
+    }
+
+    func store(_ entry: Entry) {
+        guard limit > 0 else { return }
+        entries.withLock { list in
+            list.removeAll { $0.key.matches(entry.key) }
+            list.insert(entry, at: 0)
+            if list.count > limit { list.removeLast(list.count - limit) }
+        }
+    }
+
+    func removeAll() { entries.withLock { $0.removeAll() } }
+}
