@@ -1,5 +1,5 @@
 import Foundation
-import LayoutEngine
+@testable import LayoutEngine
 import Testing
 
 /// A layouter keeps a long section's resolved rows across compute calls (the same decoded feed at
@@ -63,6 +63,30 @@ import Testing
         var scaled = base
         scaled.scale = 3
         #expect(Self.same(try keeping.compute(.table(scaled)), try fresh.compute(.table(scaled))))
+    }
+
+    /// The cache holds the newest sections within its row budget (the prepared-cell units / 256).
+    @Test func keptSectionsStayWithinTheirBudget() throws {
+        let rows = try Self.feed().sections[0].rows.runs
+        let cache = ResolvedSectionCache(limit: 2, preparedCellUnits: 10 * ResolvedSectionCache.unitsPerRow)
+        #expect(cache.rowLimit == 10)
+        func entry(_ n: Int) -> ResolvedSectionCache.Entry {
+            let key = ResolvedSectionCache.Key(rows: Array(rows.prefix(n)), path: "sections[0]", scope: .builtin, scale: nil,
+                                               rowHeight: .automatic, baselines: .exact)
+            return ResolvedSectionCache.Entry(key: key, runs: Array(repeating: TableRowRun(count: 1, row: TableRow(height: .automatic, content: .none)), count: n),
+                                              sawEstimatedHeight: false)
+        }
+        let six = entry(6), four = entry(4), five = entry(5), eleven = entry(11)
+        cache.store(six)
+        cache.store(four)  // 6 + 4 rows: both kept
+        #expect(cache.entry(for: six.key) != nil && cache.entry(for: four.key) != nil)
+        cache.store(five)  // 5 + 4 rows: the oldest (six) goes
+        #expect(cache.entry(for: six.key) == nil && cache.entry(for: four.key) != nil && cache.entry(for: five.key) != nil)
+        cache.store(eleven)  // past the budget alone: not kept, nothing dropped
+        #expect(cache.entry(for: eleven.key) == nil && cache.entry(for: five.key) != nil)
+        // Another array with the same rows is another section (its storage differs).
+        #expect(cache.entry(for: entry(5).key) == nil)
+        #expect(ResolvedSectionCache(limit: 2, preparedCellUnits: 0).rowLimit == 0)
     }
 
     @Test func aFeedThatWarnsWarnsEveryTime() throws {

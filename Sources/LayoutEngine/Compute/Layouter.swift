@@ -136,14 +136,14 @@ public final class Layouter: Sendable {
             self.setup = setup
             state = EngineLock(nil)
             preparedCells = PreparedCellCache(capacityUnits: preparedCellUnits)
-            resolvedSections = ResolvedSectionCache(limit: preparedCellUnits > 0 ? 2 : 0)
+            resolvedSections = ResolvedSectionCache(limit: 2, preparedCellUnits: preparedCellUnits)
         }
 
         init(engine: TextEngine, preparedCellUnits: Int) {
             setup = FontSetup(directory: nil, fallback: .bundled)
             state = EngineLock(.success(engine))
             preparedCells = PreparedCellCache(capacityUnits: preparedCellUnits)
-            resolvedSections = ResolvedSectionCache(limit: preparedCellUnits > 0 ? 2 : 0)
+            resolvedSections = ResolvedSectionCache(limit: 2, preparedCellUnits: preparedCellUnits)
         }
 
         /// The engine if it is loaded (nil before first use or when loading failed).

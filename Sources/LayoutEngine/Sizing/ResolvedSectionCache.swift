@@ -10,8 +10,10 @@ import TableLayout
 /// can have that address while it is kept: a spec changed in place copies them) and by
 /// everything else a payload depends on: the section's path, the text styles in scope, the scale,
 /// the table's row height and the baseline placement. Only sections resolved without a warning
-/// are kept (a reused section would not warn again). At most `limit` sections (the newest);
-/// `removeAll()` gives them back. Thread-safe.
+/// are kept (a reused section would not warn again). At most `limit` sections (the newest) and
+/// `rowLimit` rows in all (their payloads hold their prepared cells: the layouter's budget for
+/// prepared cells, at 256 units a cell, so that what this keeps stays within what the cell cache
+/// would keep of them); `removeAll()` gives them back. Thread-safe.
 final class ResolvedSectionCache: Sendable {
     struct Key: Sendable {
         let rows: [SpecRun<RowSpec>]
@@ -41,9 +43,16 @@ final class ResolvedSectionCache: Sendable {
 
     private let entries = EngineLock<[Entry]>([])
     let limit: Int
+    let rowLimit: Int
 
-    /// `limit` sections at most (0: none kept).
-    init(limit: Int) { self.limit = max(0, limit) }
+    /// What one cell counts for against the layouter's prepared-cell units (its texts and its tree).
+    static let unitsPerRow = 256
+
+    /// The newest `limit` sections at most, holding at most `preparedCellUnits / unitsPerRow` rows in all.
+    init(limit: Int, preparedCellUnits: Int) {
+        self.limit = max(0, limit)
+        rowLimit = max(0, preparedCellUnits) / Self.unitsPerRow
+    }
 
     func entry(for key: Key) -> Entry? {
         guard limit > 0 else { return nil }
@@ -51,11 +60,15 @@ final class ResolvedSectionCache: Sendable {
     }
 
     func store(_ entry: Entry) {
-        guard limit > 0 else { return }
+        guard limit > 0, entry.runs.count <= rowLimit else { return }
         entries.withLock { list in
             list.removeAll { $0.key.matches(entry.key) }
             list.insert(entry, at: 0)
-            if list.count > limit { list.removeLast(list.count - limit) }
+            var rows = 0
+            // (The newest first: the older ones past either limit go.)
+            if let past = list.indices.first(where: { rows += list[$0].runs.count; return rows > rowLimit || $0 >= limit }) {
+                list.removeSubrange(past...)
+            }
         }
     }
 
