@@ -248,7 +248,11 @@ extension FlexSolver {
                 let content = try stackMinContent(s) { k throws(CellLayoutError) in
                     if sizedByItsHeight(items[k]) {
                         if !items[k].ratio.isNaN { return items[k].hypo }
-                        return try measure(items[k].node, .atMost(0), items[k].crossConstraint).size.width
+                        // (Its contribution as any item's: capped at a basis it may not grow from —
+                        // Chromium: a column of basis 60 holding a ratio box and a box 80 wide gives a
+                        // row 200 tall 60 of its min-content width, not 80; tree 4242/0145 reduced.)
+                        let c = try measure(items[k].node, .atMost(0), items[k].crossConstraint).size.width
+                        return s.wraps ? c : try rowMinContentContribution(items[k].node, c)
                     }
                     let c = try minContentWidth(items[k].node)
                     return s.wraps ? c : try rowMinContentContribution(items[k].node, c)

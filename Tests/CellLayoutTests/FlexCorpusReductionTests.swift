@@ -130,4 +130,26 @@ extension FlexTests {
         #expect(f["row"] == Rect(x: 100, y: 0, width: 0, height: 20))
         #expect(f["r"] == Rect(x: 100, y: 0, width: 0, height: 20))
     }
+
+    /// A stack holding a ratio box counts, in the min-content width of a row of definite height,
+    /// as any item does: capped at a basis it may not grow from. A column of basis 60 holding a
+    /// ratio box and a box 80 wide, beside a text and a box 40 wide that may not shrink, in a row
+    /// 200 tall aligned to the end of a 120-pt column: the row's min-content width is 60 + the
+    /// text's narrowest character + 40 < 120, so the row takes the 120 points (at x 0), the box
+    /// keeps 40 at x 80, and the column and the text share the other 80 — the ratio box as wide as
+    /// the column and as tall. Counting the column at 80 (its content at that height) made the row
+    /// wider than the room and pushed it out to the left (Chromium 156: row 120 at x 0, column
+    /// 24.969; fresh corpus seed 4242, tree 0145 reduced).
+    @Test func aStackHoldingARatioBoxCountsItsBasisInARowsMinContent() throws {
+        let column = CellElement.vstack([CellElement.box(aspectRatio: 1).id("r"), CellElement.box(width: 80)]).flex(basis: 60).id("column")
+        let text = CellElement.text("some words that do not fit", style: TextStyle(font: "DejaVu Sans", size: 10)).id("text")
+        let row = CellElement.hstack([column, text, CellElement.box(width: 40, height: 10).flex(shrink: 0).id("box")]).frame(height: 200).id("row")
+        let f = try frames(.vstack(alignment: .end, [row]), width: 120)
+        #expect(f["row"] == Rect(x: 0, y: 0, width: 120, height: 200))
+        #expect(f["box"] == Rect(x: 80, y: 0, width: 40, height: 10))
+        let c = try #require(f["column"]), r = try #require(f["r"]), t = try #require(f["text"])
+        #expect(c.minX == 0 && c.width > 0 && c.width < 60)
+        #expect(abs(t.minX - c.width) < 1e-9 && t.maxX <= 80 + 1e-9)
+        #expect(abs(r.width - c.width) < 1e-9 && abs(r.height - c.width) < 1e-9)
+    }
 }

@@ -20,7 +20,7 @@ import Testing
     /// baselines, and with css baselines. Their first runs found the faults listed in
     /// docs/ACCURACY.md; a fix fitted to one corpus cannot quietly cost on another.
     static let heldOut: [(file: String, exact: Int, css: Int)] = [
-        ("corpus-seed77.jsonl", 511, 590), ("corpus-seed123.jsonl", 510, 590), ("corpus-seed2026.jsonl", 525, 591),
+        ("corpus-seed77.jsonl", 511, 591), ("corpus-seed123.jsonl", 511, 591), ("corpus-seed2026.jsonl", 525, 591),
     ]
 
     static func fixture(_ name: String) -> URL {
