@@ -19,6 +19,7 @@ extension FlexSolver {
             }
             textSlots[t].prepared = p
             textSlots[t].hasMissingCharacters = p.hasMissingCharacters
+            if p.hasMissingCharacters { anyMissingCharacters = true }
             textUnits += p.utf16Count
             return p
         } catch {

@@ -108,6 +108,9 @@ struct FlexSolver: Sendable {
     /// Per text: its preparation, its max-content width and its measurement unwrapped (at that
     /// width), once worked out — one array, so that a solver allocates once for its texts.
     var textSlots: [TextSlot] = []
+    /// Whether a prepared text has characters no font has (an arrangement then lists them; most
+    /// cells have none, and looking through every text slot for each arrangement read them all).
+    var anyMissingCharacters = false
     /// The code units of the prepared texts (counted as each is prepared: summing them when a
     /// prepared cell is stored copied every text slot, cold in the cache).
     var textUnits = 0
@@ -232,6 +235,7 @@ extension FlexSolver {
 
     /// The laid-out texts with characters no font has, from the preparations the layout made.
     private func missingCharacters() -> [CellMissingCharacters] {
+        guard anyMissingCharacters else { return [] }
         var out: [CellMissingCharacters] = []
         // (Read in place: a copy of each prepared text would retain its parts.)
         textSlots.withUnsafeBufferPointer { texts in
