@@ -278,12 +278,18 @@ extension FlexSolver {
     }
 
     /// `place` without frames: every element measured at the size it is placed at (which finds
-    /// the same overflowing stacks), nothing recorded.
+    /// the same overflowing stacks), nothing recorded — except boxes and spacers, which hold
+    /// nothing, cannot overflow and cannot fail, so measuring them changes nothing.
     private mutating func settle(_ n: Int, size: Size) throws(CellLayoutError) {
         let m = try measure(n, .exact(size.width), .exact(size.height))
         if m.overflowed { overflows.insert(n) }
         let first = props[n].firstChild, count = props[n].childCount  // (not a copy of all the properties)
-        for k in 0..<count { try settle(childIndex[first + k], size: rects[m.firstRect + k].size) }
+        for k in 0..<count {
+            let c = childIndex[first + k]
+            let kind = props[c].kind
+            if kind == .box || kind == .spacer { continue }
+            try settle(c, size: rects[m.firstRect + k].size)
+        }
     }
 
     // MARK: Measuring
