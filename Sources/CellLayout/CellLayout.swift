@@ -178,6 +178,8 @@ final class SolverScratch {
     var rects: [Rect] = []
     /// What a cell being prepared on this thread keeps of its first layout.
     let recorder = IntrinsicRecorder()
+    /// The tree shapes this thread built lately (trees of one shape share them).
+    let shapes = ShapeTable()
 
     /// The most slots a kept buffer may hold (two per element: a 4,096-element tree's).
     static let maximumSlots = 8_192

@@ -7,7 +7,7 @@ struct FlexSolver: Sendable {
     enum Kind: UInt8 { case stack, box, text, spacer, layered, custom }
 
     /// An element's properties as plain numbers: nil sizes are NaN, absent limits 0 and +∞.
-    struct Props {
+    struct Props: Equatable {
         var kind: Kind = .box
         var isRow = false
         var wraps = false
@@ -38,8 +38,6 @@ struct FlexSolver: Sendable {
         /// not lets none of its stretched ratio boxes take a width from it, whatever height it is
         /// laid out at (a column hands its items their flexed heights, definite or not).
         var heightDefinite = false
-        /// Where the node's intrinsic measurement is in its tree's `intrinsics` (−1: none kept).
-        var intrinsic: Int32 = -1
 
         var padH: Double { padLeft + padRight }
         var padV: Double { padTop + padBottom }
@@ -302,8 +300,9 @@ extension FlexSolver {
         let newer = slots[2 * n + 1].key.newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
         if answers(newer, w, h, strictHeight: strictHeight) { return slots[newer].value }
         if answers(older, w, h, strictHeight: strictHeight) { return slots[older].value }
-        let kept = props[n].intrinsic
-        if kept >= 0, let m = keptMeasurement(n, Int(kept), w, h) {
+        // (The tree's intrinsic sizes: none until its cell is prepared.)
+        let index = tree.intrinsicIndex
+        if let base = index.baseAddress, base[n] >= 0, let m = keptMeasurement(n, Int(base[n]), w, h) {
             slots[newer].key.newer = false
             slots[older] = Slot(key: SlotKey(width: w, height: h, used: true, newer: true), value: m)
             return m

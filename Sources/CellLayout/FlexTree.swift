@@ -2,9 +2,13 @@ import LayoutGeometry
 import TextLayout
 
 /// A solver's tree flattened into plain values: built once, then only read (by every copy of the
-/// solver, from several threads).
+/// solver, from several threads). Its shape (every element's properties and children) is shared
+/// by the trees that have the same one — a feed's posts made from one template have a handful
+/// of shapes among thousands of trees — and read hot in the cache; what is the tree's own is
+/// its texts, ids and the intrinsic sizes its cell keeps.
 final class FlexTree: @unchecked Sendable {
     typealias Props = FlexSolver.Props
+    /// The elements' properties and children (`shape`'s, which may be another tree's too).
     let props: UnsafeMutableBufferPointer<Props>
     let childIndex: UnsafeMutableBufferPointer<Int>
     let ids: [String?]
@@ -15,56 +19,111 @@ final class FlexTree: @unchecked Sendable {
     /// the first child of a node whose baseline is asked for): others skip working it out.
     let needsBaseline: UnsafeMutableBufferPointer<Bool>
     let layout: CellLayout
+    /// Where `props`, `childIndex` and `needsBaseline` live (kept alive by this tree).
+    let shape: FlexShape
 
-    /// Measurements kept across layouts (`FlexSolver.Intrinsic`; `Props.intrinsic` indexes them)
-    /// and their children's rects: written once while the cell is prepared, before any other
-    /// thread sees the tree, then only read.
+    /// Measurements kept across layouts (`FlexSolver.Intrinsic`), each node's index into them
+    /// (−1: none), and their children's rects: written once while the cell is prepared, before
+    /// any other thread sees the tree, then only read.
     private(set) var intrinsics = UnsafeMutableBufferPointer<FlexSolver.Intrinsic>(start: nil, count: 0)
+    private(set) var intrinsicIndex = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var intrinsicRects = UnsafeMutableBufferPointer<Rect>(start: nil, count: 0)
-
-    /// Where `props`, `childIndex` and `needsBaseline` live: one allocation for the three.
-    private let block: UnsafeMutableRawPointer
 
     init(_ b: Builder, layout: CellLayout) {
         self.layout = layout
-        let n = b.props.count, links = b.childIndex.count
-        let linksAt = Self.rounded(n * MemoryLayout<Props>.stride, MemoryLayout<Int>.alignment)
-        let flagsAt = linksAt + links * MemoryLayout<Int>.stride
-        block = .allocate(byteCount: max(1, flagsAt + n), alignment: max(MemoryLayout<Props>.alignment, MemoryLayout<Int>.alignment))
-        props = UnsafeMutableBufferPointer(start: block.bindMemory(to: Props.self, capacity: n), count: n)
-        _ = props.initialize(from: b.props)
-        childIndex = UnsafeMutableBufferPointer(start: (block + linksAt).bindMemory(to: Int.self, capacity: links), count: links)
-        _ = childIndex.initialize(from: b.childIndex)
-        needsBaseline = UnsafeMutableBufferPointer(start: (block + flagsAt).bindMemory(to: Bool.self, capacity: n), count: n)
-        needsBaseline.initialize(repeating: false)
+        shape = SolverScratch.current.shapes.interned(FlexShape(props: b.props, childIndex: b.childIndex))
+        props = shape.props
+        childIndex = shape.childIndex
+        needsBaseline = shape.needsBaseline
         ids = b.ids
         texts = b.texts
         textNodes = b.textNodes
-        markRows()
     }
 
-    private static func rounded(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
-
     deinit {
-        props.deinitialize()
-        block.deallocate()
         intrinsics.deallocate()
     }
 
     /// Files what `recorder` kept (once: a tree already holding intrinsic sizes keeps them).
     func keep(_ recorder: IntrinsicRecorder) {
         guard intrinsics.baseAddress == nil, !recorder.entries.isEmpty else { return }
-        // One allocation: the entries, then the rects.
-        let n = recorder.entries.count, r = recorder.rects.count
-        let rectsAt = (n * MemoryLayout<FlexSolver.Intrinsic>.stride + MemoryLayout<Rect>.alignment - 1)
-            / MemoryLayout<Rect>.alignment * MemoryLayout<Rect>.alignment
+        // One allocation: the entries, then each node's index, then the rects.
+        let n = recorder.entries.count, r = recorder.rects.count, nodes = props.count
+        let indexAt = FlexShape.rounded(n * MemoryLayout<FlexSolver.Intrinsic>.stride, MemoryLayout<Int32>.alignment)
+        let rectsAt = FlexShape.rounded(indexAt + nodes * MemoryLayout<Int32>.stride, MemoryLayout<Rect>.alignment)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: rectsAt + r * MemoryLayout<Rect>.stride,
                                                    alignment: max(MemoryLayout<FlexSolver.Intrinsic>.alignment, MemoryLayout<Rect>.alignment))
         intrinsics = UnsafeMutableBufferPointer(start: raw.bindMemory(to: FlexSolver.Intrinsic.self, capacity: n), count: n)
         _ = intrinsics.initialize(from: recorder.entries)
+        intrinsicIndex = UnsafeMutableBufferPointer(start: (raw + indexAt).bindMemory(to: Int32.self, capacity: nodes), count: nodes)
+        intrinsicIndex.initialize(repeating: -1)
         intrinsicRects = UnsafeMutableBufferPointer(start: (raw + rectsAt).bindMemory(to: Rect.self, capacity: r), count: r)
         _ = intrinsicRects.initialize(from: recorder.rects)
-        for (i, node) in recorder.nodes.enumerated() { props[Int(node)].intrinsic = Int32(i) }
+        for (i, node) in recorder.nodes.enumerated() { intrinsicIndex[Int(node)] = Int32(i) }
+    }
+
+}
+
+/// A tree's elements' properties, children and baseline flags in one block: built once, never
+/// changed, shared by every tree of the same shape (`ShapeTable`).
+final class FlexShape: @unchecked Sendable {
+    typealias Props = FlexSolver.Props
+    let props: UnsafeMutableBufferPointer<Props>
+    let childIndex: UnsafeMutableBufferPointer<Int>
+    let needsBaseline: UnsafeMutableBufferPointer<Bool>
+    /// A hash of the shape's values (not all of them: equal shapes are told apart by `==`).
+    let hash: Int
+    /// Where `props`, `childIndex` and `needsBaseline` live: one allocation for the three.
+    private let block: UnsafeMutableRawPointer
+
+    init(props source: [Props], childIndex links: [Int]) {
+        let n = source.count, l = links.count
+        let linksAt = Self.rounded(n * MemoryLayout<Props>.stride, MemoryLayout<Int>.alignment)
+        let flagsAt = linksAt + l * MemoryLayout<Int>.stride
+        block = .allocate(byteCount: max(1, flagsAt + n), alignment: max(MemoryLayout<Props>.alignment, MemoryLayout<Int>.alignment))
+        props = UnsafeMutableBufferPointer(start: block.bindMemory(to: Props.self, capacity: n), count: n)
+        _ = props.initialize(from: source)
+        childIndex = UnsafeMutableBufferPointer(start: (block + linksAt).bindMemory(to: Int.self, capacity: l), count: l)
+        _ = childIndex.initialize(from: links)
+        needsBaseline = UnsafeMutableBufferPointer(start: (block + flagsAt).bindMemory(to: Bool.self, capacity: n), count: n)
+        needsBaseline.initialize(repeating: false)
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(n) << 32 ^ UInt64(l)
+        @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01b3 }
+        for p in source {
+            mix(UInt64(p.kind.rawValue) | UInt64(p.childCount) << 8 | UInt64(bitPattern: Int64(p.payload)) << 24)
+            mix(p.width.bitPattern ^ p.height.bitPattern &* 31 ^ p.basis.bitPattern &* 961)
+            mix(p.grow.bitPattern ^ p.spacing.bitPattern &* 31 ^ p.padTop.bitPattern &* 961 ^ p.padLeft.bitPattern &* 29791)
+        }
+        hash = Int(truncatingIfNeeded: h)
+        markRows()
+    }
+
+    /// Whether two elements' properties are the same values: `==` on every field, the fields that
+    /// stand for "none" with NaN (width, height, basis, ratio) counted equal when both are NaN.
+    /// (A NaN anywhere else — a grow given as NaN through the Swift API — only makes two shapes
+    /// count as different: never shared wrongly.)
+    static func same(_ a: Props, _ b: Props) -> Bool {
+        @inline(__always) func eq(_ x: Double, _ y: Double) -> Bool { x == y || (x.isNaN && y.isNaN) }
+        guard eq(a.width, b.width), eq(a.height, b.height), eq(a.basis, b.basis), eq(a.ratio, b.ratio) else { return false }
+        var x = a, y = b
+        x.width = 0; y.width = 0; x.height = 0; y.height = 0; x.basis = 0; y.basis = 0; x.ratio = 0; y.ratio = 0
+        return x == y
+    }
+
+    static func rounded(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
+
+    deinit {
+        props.deinitialize()
+        block.deallocate()
+    }
+
+    /// Whether `other` holds the same values.
+    func holdsTheSame(as other: FlexShape) -> Bool {
+        guard hash == other.hash, props.count == other.props.count, childIndex.count == other.childIndex.count else { return false }
+        for i in props.indices where !Self.same(props[i], other.props[i]) { return false }
+        for i in childIndex.indices where childIndex[i] != other.childIndex[i] { return false }
+        for i in needsBaseline.indices where needsBaseline[i] != other.needsBaseline[i] { return false }
+        return true
     }
 
     /// Marks the nodes whose baselines are asked for and the rows whose heights are strict.
@@ -116,6 +175,22 @@ final class FlexTree: @unchecked Sendable {
         }
     }
 
+}
+
+/// The shapes a thread has built lately (`SolverScratch.shapes`): a new tree whose shape is one
+/// of them takes it, and its own is freed. Direct-mapped by hash, 256 at most: bounded, no lock.
+final class ShapeTable {
+    private var slots = [FlexShape?](repeating: nil, count: 256)
+
+    func interned(_ shape: FlexShape) -> FlexShape {
+        let i = Int(UInt(bitPattern: shape.hash) % UInt(slots.count))
+        if let known = slots[i], known.holdsTheSame(as: shape) { return known }
+        slots[i] = shape
+        return shape
+    }
+}
+
+extension FlexTree {
     /// Flattens an element tree (its visible elements) into a `FlexTree`'s arrays.
     struct Builder {
         var props: [Props] = []
