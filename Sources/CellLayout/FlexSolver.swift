@@ -124,7 +124,8 @@ struct FlexSolver: Sendable {
     var overflows: Set<Int> = []
     /// Per font (and whether its line gap counts): its ascent, descent and the gap, per point of size.
     var baselineMetrics: [String: (ascent: Double, descent: Double, gap: Double)] = [:]
-    /// Each node's min-content width (NaN until asked for).
+    /// Each node's min-content width (NaN until asked for; empty until one is: most layouts ask
+    /// for none, and a prepared cell's copies would each retain the array, cold, for nothing).
     private var minContent: [Double] = []
     /// While a cell is prepared: the measurements at an unbounded width its first layout makes
     /// (`FlexTree.keep` files them), else nil.
@@ -141,7 +142,6 @@ struct FlexSolver: Sendable {
         // (No measurement slots yet: a prepared cell never holds any — each layout of it takes
         // the thread's scratch — and a one-off layout makes them when it starts.)
         textSlots = Array(repeating: TextSlot(), count: tree.texts.count)
-        minContent = Array(repeating: .nan, count: props.count)
     }
 }
 
@@ -504,6 +504,7 @@ extension FlexSolver {
     /// (or a wrapping row's) widest child — within its own limits. Fit-content widths never go
     /// below it: `min(max-content, max(min-content, room))`.
     mutating func minContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
+        if minContent.isEmpty { minContent = Array(repeating: .nan, count: props.count) }
         if !minContent[n].isNaN { return minContent[n] }
         let p = props[n]
         var w: Double
