@@ -129,7 +129,7 @@ struct FlexSolver: Sendable {
     private var minContent: [Double] = []
     /// While a cell is prepared: the measurements at an unbounded width its first layout makes
     /// (`FlexTree.keep` files them), else nil.
-    private var recorder: IntrinsicRecorder?
+    var recorder: IntrinsicRecorder?
     /// The stack whose limits along one axis (its min and max width, or height) are ignored while
     /// its flex base size is worked out (css-flexbox §9.2.3: a base size from content is not
     /// clamped), or −1.
@@ -163,6 +163,18 @@ extension FlexSolver {
         // A kept solver holds no measurements (`forgetMeasurements` makes them): nothing to free.
         slots = []
         rects = []
+    }
+
+    /// Keeps the tree's intrinsic sizes by laying it out at its max-content size (for a cell
+    /// prepared without a width), then forgets that layout.
+    mutating func keepIntrinsics() throws(CellLayoutError) {
+        guard !props.isEmpty else { return }
+        makeSlots()
+        overflows = []
+        _ = try arrangeKeepingIntrinsics(width: nil, frames: false)
+        slots = []
+        rects = []
+        overflows = []
     }
 
     /// Forgets what depends on the width (measurements, overflows); keeps the tree, the prepared
@@ -332,63 +344,6 @@ extension FlexSolver {
         slots[newer].key.newer = false
         slots[older] = Slot(key: SlotKey(width: w, height: h, used: true, newer: true), value: m)
         return m
-    }
-
-    /// Node `n`'s kept measurement (`tree.intrinsics[kept]`) if it was asked for exactly `w` ×
-    /// `h`, its children's rects appended to this layout's. (Only the same constraints: a slot
-    /// also answers an exact request for the size it found, but a kept measurement answering one
-    /// would skip measurements of the node's children that a fresh layout makes there, and the
-    /// layout would then depend on what the cell was prepared at — IntrinsicSizeTests.)
-    private mutating func keptMeasurement(_ n: Int, _ kept: Int, _ w: Dim, _ h: Dim) -> Measured? {
-        let e = UnsafePointer(tree.intrinsics.baseAddress.unsafelyUnwrapped + kept)
-        guard w == .unbounded, e.pointee.height == h else { return nil }
-        var m = Measured(size: e.pointee.size, baseline: e.pointee.baseline,
-                         textSize: e.pointee.textSize.width.isNaN ? nil : e.pointee.textSize, overflowed: e.pointee.overflowed)
-        let count = props[n].childCount
-        if count > 0 {
-            m.firstRect = rects.count
-            let first = Int(e.pointee.firstRect)
-            rects.append(contentsOf: UnsafeBufferPointer(rebasing: tree.intrinsicRects[first ..< first + count]))
-        }
-        return m
-    }
-
-    /// Keeps `m`, node `n`'s measurement at an unbounded width and `h`, with its children's rects.
-    private mutating func record(_ m: Measured, of n: Int, height h: Dim) {
-        guard let recorder else { return }
-        let count = props[n].childCount
-        let first = recorder.rects.count
-        if count > 0 { recorder.rects.append(contentsOf: rects[m.firstRect ..< m.firstRect + count]) }
-        recorder.nodes.append(Int32(n))
-        recorder.entries.append(Intrinsic(height: h, size: m.size, baseline: m.baseline,
-                                          textSize: m.textSize ?? Size(width: .nan, height: .nan),
-                                          firstRect: Int32(first), overflowed: m.overflowed))
-    }
-
-    /// Arranges the tree at `width` as `arrange` does, keeping in the tree what that layout
-    /// measured at an unbounded width (its elements' intrinsic sizes): every later layout of the
-    /// tree, at any width, starts from them. Only while the tree is not yet shared (preparing).
-    mutating func arrangeKeepingIntrinsics(width: Double?, frames: Bool) throws(CellLayoutError) -> CellArrangement {
-        // (The thread's recorder, emptied: its buffers are reused from cell to cell.)
-        let kept = SolverScratch.current.recorder
-        kept.removeAll()
-        recorder = kept
-        defer { recorder = nil }
-        let arrangement = try arrange(width: width, frames: frames)
-        if let recorder { tree.keep(recorder) }
-        return arrangement
-    }
-
-    /// Keeps the tree's intrinsic sizes by laying it out at its max-content size (for a cell
-    /// prepared without a width), then forgets that layout.
-    mutating func keepIntrinsics() throws(CellLayoutError) {
-        guard !props.isEmpty else { return }
-        makeSlots()
-        overflows = []
-        _ = try arrangeKeepingIntrinsics(width: nil, frames: false)
-        slots = []
-        rects = []
-        overflows = []
     }
 
     @inline(__always)
@@ -587,22 +542,5 @@ extension CellElement {
         case .overlay(let base, let layer), .background(let base, let layer): return base.textCount + layer.textCount
         case .box, .spacer, .custom: return 0
         }
-    }
-}
-
-/// The measurements at an unbounded width one layout makes while a cell is prepared (node,
-/// measurement, children's rects), for `FlexTree.keep`. One per thread (`SolverScratch`), its
-/// buffers reused from cell to cell.
-final class IntrinsicRecorder: @unchecked Sendable {
-    var nodes: [Int32] = []
-    var entries: [FlexSolver.Intrinsic] = []
-    var rects: [Rect] = []
-
-    /// Empties the buffers, keeping their room unless a very large tree grew them (bounded memory).
-    func removeAll() {
-        let keeps = entries.capacity <= SolverScratch.maximumSlots && rects.capacity <= 2 * SolverScratch.maximumSlots
-        nodes.removeAll(keepingCapacity: keeps)
-        entries.removeAll(keepingCapacity: keeps)
-        rects.removeAll(keepingCapacity: keeps)
     }
 }
