@@ -61,7 +61,6 @@ final class FlexTree: @unchecked Sendable {
         _ = intrinsicRects.initialize(from: recorder.rects)
         for (i, node) in recorder.nodes.enumerated() { intrinsicIndex[Int(node)] = Int32(i) }
     }
-
 }
 
 /// A tree's elements' properties, children and baseline flags in one block: built once, never
@@ -71,7 +70,7 @@ final class FlexShape: @unchecked Sendable {
     let props: UnsafeMutableBufferPointer<Props>
     let childIndex: UnsafeMutableBufferPointer<Int>
     let needsBaseline: UnsafeMutableBufferPointer<Bool>
-    /// A hash of the shape's values (not all of them: equal shapes are told apart by `==`).
+    /// A hash of some of the shape's values (`holdsTheSame` compares them all).
     let hash: Int
     /// Where `props`, `childIndex` and `needsBaseline` live: one allocation for the three.
     private let block: UnsafeMutableRawPointer
@@ -178,11 +177,15 @@ final class FlexShape: @unchecked Sendable {
 }
 
 /// The shapes a thread has built lately (`SolverScratch.shapes`): a new tree whose shape is one
-/// of them takes it, and its own is freed. Direct-mapped by hash, 256 at most: bounded, no lock.
+/// of them takes it, and its own is freed. Direct-mapped by hash, 256 shapes of at most
+/// `largestShared` elements: bounded (a few MB at most), no lock.
 final class ShapeTable {
     private var slots = [FlexShape?](repeating: nil, count: 256)
+    /// Larger trees keep their own shape (a cell's tree is a few dozen elements).
+    static let largestShared = 128
 
     func interned(_ shape: FlexShape) -> FlexShape {
+        guard shape.props.count <= Self.largestShared else { return shape }
         let i = Int(UInt(bitPattern: shape.hash) % UInt(slots.count))
         if let known = slots[i], known.holdsTheSame(as: shape) { return known }
         slots[i] = shape

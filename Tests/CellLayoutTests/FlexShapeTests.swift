@@ -23,6 +23,17 @@ struct FlexShapeTests {
         #expect(try sc.arrange(width: 100).frames[1].rect.width == 11)
     }
 
+    /// Only trees of at most `ShapeTable.largestShared` elements are shared (the table stays small).
+    @Test func largeTreesKeepTheirOwnShape() {
+        let layout = CellLayout(textEngine: nil)
+        let boxes = (0..<ShapeTable.largestShared).map { _ in CellElement.box(width: 1, height: 1) }  // + the stack: one too many
+        let a = FlexSolver(root: .vstack(boxes), layout: layout), b = FlexSolver(root: .vstack(boxes), layout: layout)
+        #expect(a.props.count == ShapeTable.largestShared + 1)
+        #expect(a.tree.shape !== b.tree.shape)
+        let small = Array(boxes.dropLast())
+        #expect(FlexSolver(root: .vstack(small), layout: layout).tree.shape === FlexSolver(root: .vstack(small), layout: layout).tree.shape)
+    }
+
     @Test func everyPropertyTellsShapesApart() {
         let base = Props()
         #expect(FlexShape.same(base, base))  // NaN "none" sizes count as equal

@@ -77,8 +77,8 @@ extension TableComputation {
         let rowsPath = sectionPath + ".rows["
         let runs: [EngineRowRun]
         // A long section of a spec computed before (a feed at a new width): its rows as resolved then.
-        let key = (Self.parallelRunThreshold...max(Self.parallelRunThreshold, environment.resolvedSections.rowLimit)).contains(section.rows.runs.count)
-            && environment.resolvedSections.rowLimit > 0
+        let count = section.rows.runs.count
+        let key = count >= Self.parallelRunThreshold && count <= environment.resolvedSections.rowLimit
             ? ResolvedSectionCache.Key(rows: section.rows.runs, path: sectionPath, scope: scope, scale: spec.scale,
                                        rowHeight: spec.rowHeight, baselines: environment.baselines) : nil
         if let key, let kept = environment.resolvedSections.entry(for: key) {
