@@ -176,8 +176,22 @@ public struct PreparedCell: Sendable {
 final class SolverScratch {
     var slots: [FlexSolver.Slot] = []
     var rects: [Rect] = []
-    /// What a cell being prepared on this thread keeps of its first layout.
-    let recorder = IntrinsicRecorder()
+    /// What a cell being prepared on this thread keeps of its first layout (taken while in use:
+    /// a cell prepared inside another's layout — a custom measurer preparing one — gets its own).
+    private var recorder: IntrinsicRecorder? = IntrinsicRecorder()
+
+    /// This thread's recorder, emptied (a new one if it is in use).
+    func takeRecorder() -> IntrinsicRecorder {
+        guard let kept = recorder else { return IntrinsicRecorder() }
+        recorder = nil
+        kept.removeAll()
+        return kept
+    }
+
+    /// Hands a recorder back for the next cell prepared on this thread.
+    func giveBack(_ kept: IntrinsicRecorder) {
+        if recorder == nil { recorder = kept }
+    }
     /// The tree shapes this thread built lately (trees of one shape share them).
     let shapes = ShapeTable()
 

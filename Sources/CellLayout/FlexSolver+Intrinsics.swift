@@ -39,11 +39,14 @@ extension FlexSolver {
     /// measured at an unbounded width (its elements' intrinsic sizes): every later layout of the
     /// tree, at any width, starts from them. Only while the tree is not yet shared (preparing).
     mutating func arrangeKeepingIntrinsics(width: Double?, frames: Bool) throws(CellLayoutError) -> CellArrangement {
-        // (The thread's recorder, emptied: its buffers are reused from cell to cell.)
-        let kept = SolverScratch.current.recorder
-        kept.removeAll()
+        // (The thread's recorder: its buffers are reused from cell to cell.)
+        let scratch = SolverScratch.current
+        let kept = scratch.takeRecorder()
         recorder = kept
-        defer { recorder = nil }
+        defer {
+            recorder = nil
+            scratch.giveBack(kept)
+        }
         let arrangement = try arrange(width: width, frames: frames)
         if let recorder { tree.keep(recorder) }
         return arrangement

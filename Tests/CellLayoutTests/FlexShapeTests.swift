@@ -23,6 +23,34 @@ struct FlexShapeTests {
         #expect(try sc.arrange(width: 100).frames[1].rect.width == 11)
     }
 
+    /// A cell prepared inside another cell's preparing layout (a custom measurer preparing one on
+    /// the same thread) keeps its own intrinsic sizes, and the outer one keeps its own: both lay
+    /// out at another width as fresh solvers do.
+    @Test func aCellPreparedInsideAnotherKeepsItsOwnIntrinsicSizes() throws {
+        // (Node 2 of the inner tree is a stack, kept; node 2 of the outer one is a box, not kept:
+        // a recorder shared by both filed the inner stack's size under the outer box.)
+        let inner = CellElement.vstack([CellElement.box(width: 7, height: 3),
+                                        .hstack(spacing: 3, [.box(width: 17, height: 5), .box(width: 9, height: 4)])]).id("inner")
+        let plain = CellLayout(textEngine: nil)
+        let layout = CellLayout(textEngine: nil, customMeasure: { _, width in
+            // Prepared while the outer cell is being prepared, on this thread.
+            let cell = try plain.prepare(inner, textStyles: [], arrangingAt: nil, frames: false).cell
+            return try cell.arrange(width: width.map { $0 / 2 }).size
+        })
+        let outer = CellElement.vstack(spacing: 2, [CellElement(.custom(key: 1)).id("nested"), .box(width: 30, height: 12),
+                                                    .hstack([.spacer, .box(width: 10, height: 6)]).id("row")])
+        // (Prepared at its max-content width: every element measured at an unbounded width, kept.)
+        let (cell, first) = try layout.prepare(outer, textStyles: [], arrangingAt: nil, frames: true)
+        #expect(first == (try layout.arrange(outer, width: nil)))
+        for width in [120.0, 300, nil] {
+            #expect(try cell.arrange(width: width) == (try layout.arrange(outer, width: width)), "outer at \(String(describing: width))")
+        }
+        let (innerCell, _) = try plain.prepare(inner, textStyles: [], arrangingAt: nil, frames: false)
+        for width in [40.0, 90, 160, nil] {
+            #expect(try innerCell.arrange(width: width) == (try plain.arrange(inner, width: width)), "inner at \(String(describing: width))")
+        }
+    }
+
     /// Only trees of at most `ShapeTable.largestShared` elements are shared (the table stays small).
     @Test func largeTreesKeepTheirOwnShape() {
         let layout = CellLayout(textEngine: nil)
