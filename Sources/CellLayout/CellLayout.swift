@@ -176,6 +176,8 @@ public struct PreparedCell: Sendable {
 final class SolverScratch {
     var slots: [FlexSolver.Slot] = []
     var rects: [Rect] = []
+    /// The generation of the last layout that took `slots` (`FlexSolver.adoptScratch`).
+    var generation: UInt32 = 1
     /// What a cell being prepared on this thread keeps of its first layout (taken while in use:
     /// a cell prepared inside another's layout — a custom measurer preparing one — gets its own).
     private var recorder: IntrinsicRecorder? = IntrinsicRecorder()

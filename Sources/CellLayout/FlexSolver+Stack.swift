@@ -27,6 +27,16 @@ extension FlexSolver {
         var baseline = Double.nan
     }
 
+    /// One line of a stack's items: its items `start..<end`, its cross size and (rows aligning
+    /// first baselines) its tallest ascent.
+    struct Line {
+        var start: Int
+        var end: Int
+        var cross = 0.0
+        var ascent = -Double.infinity
+        var range: Range<Int> { start..<end }
+    }
+
     /// Stack `n`'s properties, without the limits along the axis that `unclamped` lifts.
     @inline(__always)
     func stackProps(_ n: Int) -> Props {
@@ -90,10 +100,12 @@ extension FlexSolver {
             if case .atMost(let v) = w, width > v { width = min(width, max(try minContentWidth(n), v)) }
             return try stack(n, .exact(finish(width, w, s.minWidth, s.maxWidth, padding: padCross)), h)
         }
-        // The items live on the stack (or, for a very long stack, wherever the standard library
-        // puts a temporary): no allocation per measurement.
+        // The items and their lines live on the stack (or, for a very long stack, wherever the
+        // standard library puts a temporary): no allocation per measurement (a line per item at most).
         let measured = try withUnsafeTemporaryAllocation(of: Item.self, capacity: s.childCount) { buffer throws(CellLayoutError) in
-            try flex(n, w, h, items: buffer)
+            try withUnsafeTemporaryAllocation(of: Line.self, capacity: Swift.max(1, s.childCount)) { lines throws(CellLayoutError) in
+                try flex(n, w, h, items: buffer, lines: lines)
+            }
         }
         // A wrapping row whose width is not given: its width is settled first (above: its
         // fit-content width), then its lines are broken at that width, as CSS does — the lines
@@ -107,8 +119,10 @@ extension FlexSolver {
     }
 
     /// The flexbox algorithm for stack `n` at `w` × `h` (a column's width settled), with room for
-    /// one item per visible child in `items` (uninitialized on entry).
-    private mutating func flex(_ n: Int, _ w: Dim, _ h: Dim, items: UnsafeMutableBufferPointer<Item>) throws(CellLayoutError) -> Measured {
+    /// one item per visible child in `items` and one line per item in `lines` (both uninitialized
+    /// on entry).
+    private mutating func flex(_ n: Int, _ w: Dim, _ h: Dim, items: UnsafeMutableBufferPointer<Item>,
+                               lines lineBuffer: UnsafeMutableBufferPointer<Line>) throws(CellLayoutError) -> Measured {
         let s = stackProps(n)
         let isRow = s.isRow
         let padMain = isRow ? s.padH : s.padV
@@ -170,23 +184,28 @@ extension FlexSolver {
         }
 
         // 2. Lines.
-        var lines = SmallArray<Range<Int>>()
+        var lineCount = 0
+        @inline(__always) func addLine(_ start: Int, _ end: Int) {
+            (lineBuffer.baseAddress.unsafelyUnwrapped + lineCount).initialize(to: Line(start: start, end: end))
+            lineCount += 1
+        }
         if s.wraps, let limit = mainDim.limit {
             var start = 0, used = 0.0
             for i in items.indices {
                 let add = (i == start ? 0 : gap) + items[i].hypo
                 if i > start, used + add > limit + 1e-9 {
-                    lines.append(start..<i)
+                    addLine(start, i)
                     start = i
                     used = items[i].hypo
                 } else {
                     used += add
                 }
             }
-            if start < items.count { lines.append(start..<items.count) }
+            if start < items.count { addLine(start, items.count) }
         } else if !items.isEmpty {
-            lines.append(0..<items.count)
+            addLine(0, items.count)
         }
+        let lines = UnsafeMutableBufferPointer(rebasing: lineBuffer[0..<lineCount])
 
         // 3. The container's inner main size.
         func used(_ line: Range<Int>, hypothetical: Bool) -> Double {
@@ -195,7 +214,7 @@ extension FlexSolver {
             return sum
         }
         var contentMain = 0.0
-        for line in lines { contentMain = max(contentMain, used(line, hypothetical: true)) }
+        for line in lines { contentMain = max(contentMain, used(line.range, hypothetical: true)) }
         // A row whose width is not given is as wide as its items' max-content contributions, as
         // Chromium sizes it: an item's preferred width (or its content's), clamped — never its
         // flex basis (a box 10 wide with basis 60 contributes 10, then shrinks from 60 to fit).
@@ -264,7 +283,7 @@ extension FlexSolver {
                               isRow ? s.minWidth : s.minHeight, isRow ? s.maxWidth : s.maxHeight, floor: floor)
 
         // 4. Flexible lengths, line by line.
-        for line in lines { resolveFlexibleLengths(items, line, innerMain: innerMain, gap: gap) }
+        for line in lines { resolveFlexibleLengths(items, line.range, innerMain: innerMain, gap: gap) }
 
         // 5. Hypothetical cross sizes (and baselines).
         for i in items.indices {
@@ -281,11 +300,10 @@ extension FlexSolver {
         }
 
         // 6. Line cross sizes.
-        var lineCross = SmallArray<Double>()
-        var lineAscent = SmallArray<Double>()
-        for line in lines {
+        var contentCross = gap * Double(max(0, lineCount - 1))
+        for l in lines.indices {
             var maxCross = 0.0, maxAscent = -Double.infinity, maxDescent = -Double.infinity
-            for i in line {
+            for i in lines[l].range {
                 if isRow, items[i].align == .firstBaseline {
                     let ascent = items[i].baseline.isNaN ? items[i].cross : items[i].baseline
                     maxAscent = max(maxAscent, ascent)
@@ -294,18 +312,19 @@ extension FlexSolver {
                     maxCross = max(maxCross, items[i].cross)
                 }
             }
-            lineCross.append(max(maxCross, maxAscent + maxDescent))
-            lineAscent.append(maxAscent)
+            lines[l].cross = max(maxCross, maxAscent + maxDescent)
+            lines[l].ascent = maxAscent
         }
-        let contentCross = lineCross.reduce(0, +) + gap * Double(max(0, lineCross.count - 1))
+        // (Summed in line order after the gaps, as before: the same additions in the same order.)
+        contentCross = lines.reduce(0) { $0 + $1.cross } + contentCross
         let innerCross = inner(contentCross, crossDim, outer: isRow ? h : w, padding: padCross,
                                isRow ? s.minHeight : s.minWidth, isRow ? s.maxHeight : s.maxWidth)
-        if !s.wraps, !lineCross.isEmpty {
-            lineCross[0] = innerCross
-        } else if innerCross > contentCross, !lineCross.isEmpty {
+        if !s.wraps, lineCount > 0 {
+            lines[0].cross = innerCross
+        } else if innerCross > contentCross, lineCount > 0 {
             // align-content: normal (stretch): the lines share the extra space.
-            let extra = (innerCross - contentCross) / Double(lineCross.count)
-            for l in lineCross.indices { lineCross[l] += extra }
+            let extra = (innerCross - contentCross) / Double(lineCount)
+            for l in lines.indices { lines[l].cross += extra }
         }
 
         // 7. Stretch, then positions: the rects appended to the solver's in item order (lines
@@ -316,8 +335,8 @@ extension FlexSolver {
         var baseline = Double.nan
         var synthesized = false
         let firstCross = items.isEmpty ? 0 : items[0].cross
-        for (l, line) in lines.enumerated() {
-            let lc = lineCross[l]
+        for l in lines.indices {
+            let line = lines[l].range, lc = lines[l].cross
             for i in line where items[i].align == .stretch && items[i].fixedCross == nil {
                 items[i].cross = max(clamp(lc, items[i].minCross, items[i].maxCross), items[i].padCross)
             }
@@ -345,7 +364,7 @@ extension FlexSolver {
                 case .start, .stretch: crossOffset = 0
                 case .center: crossOffset = (lc - items[i].cross) / 2
                 case .end: crossOffset = lc - items[i].cross
-                case .firstBaseline: crossOffset = lineAscent[l] - (items[i].baseline.isNaN ? items[i].cross : items[i].baseline)
+                case .firstBaseline: crossOffset = lines[l].ascent - (items[i].baseline.isNaN ? items[i].cross : items[i].baseline)
                 }
                 let mainPos = (isRow ? s.padLeft : s.padTop) + position
                 let crossPos = (isRow ? s.padTop : s.padLeft) + lineStart + crossOffset
@@ -358,7 +377,7 @@ extension FlexSolver {
                 // The container's first baseline: that of its first line's baseline-aligned items,
                 // else its first item's (synthesized from its bottom edge when it has none).
                 if isRow, line.contains(where: { items[$0].align == .firstBaseline }) {
-                    baseline = s.padTop + lineAscent[0]
+                    baseline = s.padTop + lines[0].ascent
                 } else {
                     let r = rects[firstRect + first]
                     baseline = r.minY + (items[first].baseline.isNaN ? r.height : items[first].baseline)
@@ -373,7 +392,7 @@ extension FlexSolver {
         // centred in a row stretched from 30 to 46.9 gives its baseline 8.45 lower).
         if tree.needsBaseline[n], !synthesized, !items.isEmpty, items[0].align == .stretch, items[0].fixedCross == nil,
            props[items[0].node].kind == .stack, abs(items[0].cross - firstCross) > 1e-9,
-           !(isRow && lines[0].contains(where: { items[$0].align == .firstBaseline })) {
+           !(isRow && lines[0].range.contains(where: { items[$0].align == .firstBaseline })) {
             let r = rects[firstRect]
             let m = try measure(items[0].node, .exact(r.width), .exact(r.height))
             if !m.baseline.isNaN { baseline = r.minY + m.baseline }
@@ -455,37 +474,6 @@ extension FlexSolver {
                     if (totalViolation > 0 && v > 0) || (totalViolation < 0 && v < 0) { items[i].frozen = true }
                 }
             }
-        }
-    }
-}
-
-/// An array that holds its first element inline: a stack's lines (and their cross sizes) are
-/// one line unless it wraps, and an `Array` of one would cost an allocation per measurement.
-struct SmallArray<Element>: RandomAccessCollection, MutableCollection {
-    private var one: Element?
-    /// Every element, once there are two or more.
-    private var many: [Element] = []
-
-    init() {}
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { many.isEmpty ? (one == nil ? 0 : 1) : many.count }
-
-    subscript(i: Int) -> Element {
-        get { many.isEmpty ? one! : many[i] }
-        set {
-            if many.isEmpty { one = newValue } else { many[i] = newValue }
-        }
-    }
-
-    mutating func append(_ e: Element) {
-        if !many.isEmpty {
-            many.append(e)
-        } else if let first = one {
-            many = [first, e]
-            one = nil
-        } else {
-            one = e
         }
     }
 }

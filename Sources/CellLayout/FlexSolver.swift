@@ -88,11 +88,12 @@ struct FlexSolver: Sendable {
         var overflowed: Bool
     }
 
-    /// What a measurement slot was asked for (`used` false: empty).
+    /// What a measurement slot was asked for, and in which layout (`generation`: the slot holds
+    /// a measurement only while it is the solver's; 0 is never one).
     struct SlotKey {
         var width: Dim = .unbounded
         var height: Dim = .unbounded
-        var used = false
+        var generation: UInt32 = 0
         /// The newer of a node's two slots (asked first; the other is replaced next).
         var newer = false
     }
@@ -115,6 +116,9 @@ struct FlexSolver: Sendable {
     /// Two measurement slots per node (`2n` and `2n + 1`, taking turns: `SlotKey.newer`): what
     /// each was asked for, and what it found.
     private var slots: [Slot] = []
+    /// The layout the slots' measurements must belong to (`SlotKey.generation`): a thread's
+    /// scratch slots are forgotten by counting on, not by writing every one of them again.
+    private var generation: UInt32 = 1
     /// The children's rects of every measurement made since the measurements were last forgotten,
     /// appended (a measurement's stay where they are, whether or not a slot still holds it).
     var rects: [Rect] = []
@@ -186,6 +190,7 @@ extension FlexSolver {
 
     private mutating func makeSlots() {
         slots = Array(repeating: Slot(), count: 2 * props.count)
+        generation = 1
         rects = []
         rects.reserveCapacity(4 * props.count)
     }
@@ -196,8 +201,15 @@ extension FlexSolver {
     mutating func adoptScratch(_ scratch: SolverScratch) {
         swap(&slots, &scratch.slots)
         swap(&rects, &scratch.rects)
-        slots.removeAll(keepingCapacity: true)
-        slots.append(contentsOf: repeatElement(Slot(), count: 2 * props.count))
+        // A new generation forgets every slot's measurement; after 2³² − 1 layouts on this
+        // thread the count starts again, from slots written afresh.
+        scratch.generation &+= 1
+        if _slowPath(scratch.generation == 0) {
+            slots.removeAll(keepingCapacity: true)
+            scratch.generation = 1
+        }
+        generation = scratch.generation
+        if slots.count < 2 * props.count { slots.append(contentsOf: repeatElement(Slot(), count: 2 * props.count - slots.count)) }
         rects.removeAll(keepingCapacity: true)
         overflows = []
     }
@@ -212,7 +224,7 @@ extension FlexSolver {
     /// Measurement slots for this solver's nodes, unless it has them (a one-off layout).
     @inline(__always)
     private mutating func ensureSlots() {
-        if _slowPath(slots.count != 2 * props.count) { makeSlots() }
+        if _slowPath(slots.count < 2 * props.count) { makeSlots() }
     }
 
     mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
@@ -308,6 +320,16 @@ extension FlexSolver {
         // A size measured under a looser constraint is the layout at that exact size (flexbox:
         // laying an element out at its own max-content or fit-content size changes nothing), so
         // such an entry answers an exact request for the size it found.
+        let kind = props[n].kind
+        if kind == .box || kind == .spacer {
+            // Its size follows from its properties and the constraints alone (no content, no
+            // children's rects, nothing kept): worked out again, not looked up or stored.
+            let p = UnsafePointer(props.baseAddress.unsafelyUnwrapped + n)
+            return box(p, Self.capped(own(w, p.pointee.width, p.pointee.minWidth, p.pointee.maxWidth, padding: p.pointee.padH),
+                                      max(p.pointee.maxWidth, p.pointee.minWidth, p.pointee.padH)),
+                       Self.capped(own(h, p.pointee.height, p.pointee.minHeight, p.pointee.maxHeight, padding: p.pointee.padV),
+                                   max(p.pointee.maxHeight, p.pointee.minHeight, p.pointee.padV)))
+        }
         let strictHeight = props[n].strictHeight
         let newer = slots[2 * n + 1].key.newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
         if answers(newer, w, h, strictHeight: strictHeight) { return slots[newer].value }
@@ -316,7 +338,7 @@ extension FlexSolver {
         let index = tree.intrinsicIndex
         if let base = index.baseAddress, base[n] >= 0, let m = keptMeasurement(n, Int(base[n]), w, h) {
             slots[newer].key.newer = false
-            slots[older] = Slot(key: SlotKey(width: w, height: h, used: true, newer: true), value: m)
+            slots[older] = Slot(key: SlotKey(width: w, height: h, generation: generation, newer: true), value: m)
             return m
         }
         // The properties read in place: a copy of them (170 bytes), kept across the calls below,
@@ -342,7 +364,7 @@ extension FlexSolver {
         if recording { record(m, of: n, height: h) }
         // The older slot (or an unused one) takes the new measurement.
         slots[newer].key.newer = false
-        slots[older] = Slot(key: SlotKey(width: w, height: h, used: true, newer: true), value: m)
+        slots[older] = Slot(key: SlotKey(width: w, height: h, generation: generation, newer: true), value: m)
         return m
     }
 
@@ -359,7 +381,7 @@ extension FlexSolver {
     /// Whether measurement slot `slot` answers a request for `w` × `h`.
     @inline(__always)
     private func answers(_ slot: Int, _ w: Dim, _ h: Dim, strictHeight: Bool) -> Bool {
-        slots[slot].key.used && Self.covers(slots[slot].key.width, w, slots[slot].value.size.width)
+        slots[slot].key.generation == generation && Self.covers(slots[slot].key.width, w, slots[slot].value.size.width)
             && (strictHeight ? slots[slot].key.height == h : Self.covers(slots[slot].key.height, h, slots[slot].value.size.height))
     }
 
