@@ -13,7 +13,8 @@ extension FlexSolver {
         let e = UnsafePointer(tree.intrinsics.baseAddress.unsafelyUnwrapped + kept)
         guard w == .unbounded, e.pointee.height == h else { return nil }
         var m = Measured(size: e.pointee.size, baseline: e.pointee.baseline,
-                         textSize: e.pointee.textSize.width.isNaN ? nil : e.pointee.textSize, overflowed: e.pointee.overflowed)
+                         textSize: e.pointee.textSize.width.isNaN ? nil : e.pointee.textSize, overflowed: e.pointee.overflowed,
+                         clean: e.pointee.clean)
         let count = props[n].childCount
         if count > 0 {
             m.firstRect = rects.count
@@ -48,8 +49,33 @@ extension FlexSolver {
             scratch.giveBack(kept)
         }
         let arrangement = try arrange(width: width, frames: frames)
-        if let recorder { tree.keep(recorder) }
+        if let recorder {
+            markCleanSubtrees(recorder)
+            tree.keep(recorder)
+        }
         return arrangement
+    }
+
+    /// Settles each kept measurement's element at the size it found (as a layout placing it
+    /// there does), noting those whose subtrees hold no overflowing stack: settling a later
+    /// layout stops at them. (Settling may keep more measurements: they are checked in turn.)
+    private mutating func markCleanSubtrees(_ recorder: IntrinsicRecorder) {
+        let found = overflows
+        var i = 0
+        while i < recorder.entries.count {
+            overflows = []
+            let n = Int(recorder.nodes[i]), size = recorder.entries[i].size
+            let settled: Bool
+            do throws(CellLayoutError) {
+                try settle(n, size: size)
+                settled = true
+            } catch {
+                settled = false
+            }
+            recorder.entries[i].clean = settled && overflows.isEmpty
+            i += 1
+        }
+        overflows = found
     }
 }
 

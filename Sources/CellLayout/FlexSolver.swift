@@ -57,6 +57,10 @@ struct FlexSolver: Sendable {
         /// Whether a stack's items overflow it at this size (its lines' minimum sizes do not
         /// fit): reported when the stack is placed at it.
         var overflowed = false
+        /// Whether, placed at this size, nothing in the element's subtree overflows — known for a
+        /// kept measurement (checked when its cell was prepared), so that settling a layout need
+        /// not lay the subtree out again to find out.
+        var clean = false
     }
 
     /// A measurement slot: what it was asked for, and what it found (plain values only).
@@ -86,6 +90,8 @@ struct FlexSolver: Sendable {
         var textSize: Size
         var firstRect: Int32
         var overflowed: Bool
+        /// Settled at `size` when the cell was prepared, nothing in the subtree overflowed.
+        var clean = false
     }
 
     /// What a measurement slot was asked for, and in which layout (`generation`: the slot holds
@@ -302,9 +308,12 @@ extension FlexSolver {
     /// `place` without frames: every element measured at the size it is placed at (which finds
     /// the same overflowing stacks), nothing recorded — except boxes and spacers, which hold
     /// nothing, cannot overflow and cannot fail, so measuring them changes nothing.
-    private mutating func settle(_ n: Int, size: Size) throws(CellLayoutError) {
+    mutating func settle(_ n: Int, size: Size) throws(CellLayoutError) {
         let m = try measure(n, .exact(size.width), .exact(size.height))
         if m.overflowed { overflows.insert(n) }
+        // A kept measurement placed at its own size (the only size a slot holding it answers
+        // exactly): its subtree was settled at that size when the cell was prepared.
+        if m.clean { return }
         let first = props[n].firstChild, count = props[n].childCount  // (not a copy of all the properties)
         for k in 0..<count {
             let c = childIndex[first + k]

@@ -5,7 +5,7 @@ import Testing
 /// A prepared cell keeps what its first layout measured at an unbounded width (its elements'
 /// intrinsic sizes) and starts every later layout from them. Whatever width the cell was prepared
 /// at, a layout at another width must be the layout a fresh solver makes there, to the bit: frames,
-/// size, overflowing stacks. Checked on every tree of the Chromium corpora (random trees with every
+/// size, overflowing stacks — with frames, and sized without them. Checked on every tree of the Chromium corpora (random trees with every
 /// property of the layout language), at widths narrower and wider than the one each was made for.
 @Suite struct IntrinsicSizeTests {
     /// The committed corpora (each tree's layout and width).
@@ -32,6 +32,7 @@ import Testing
         let layout = CellLayout(textEngine: try Layouter.shared.textEngine(), baselines: baselines)
         var compared = 0
         var differing: [String] = []
+        var overflowing = 0
         for file in Self.corpora {
             for tree in try Self.trees(file) {
                 let styles = tree.layout.resolvedTextStyles(scope: TextStyleScope.builtin.adding(tree.spec.textStyles),
@@ -53,9 +54,20 @@ import Testing
                 for (j, w) in widths.enumerated() where try cell.arrange(width: w) != fresh[j] {
                     differing.append("\(file) \(tree.id): prepared without a width, laid out at \(w)")
                 }
+                // Sized without frames (a row's height: settling stops at kept measurements whose
+                // subtrees were found clean when the cell was prepared): the same size and overflows.
+                for (j, w) in widths.enumerated() {
+                    let bare = try cell.arrangeWithoutFrames(width: w)
+                    if bare.size != fresh[j].size || bare.overflows != fresh[j].overflows
+                        || bare.missingCharacters != fresh[j].missingCharacters {
+                        differing.append("\(file) \(tree.id): sized without frames at \(w)")
+                    }
+                    if !fresh[j].overflows.isEmpty { overflowing += 1 }
+                }
             }
         }
         #expect(compared > 3_000)
+        #expect(overflowing > 100)  // (layouts with overflowing stacks, whose reports are compared)
         #expect(differing.isEmpty, "\(differing.count) layouts differ: \(differing.prefix(8))")
     }
 }
