@@ -124,7 +124,10 @@ public struct TableViewLayout<Content: TableContent>: Sendable {
             fallthrough
         case .automatic:
             guard sizer != nil else { throw .noHeightSource(element: field()) }
-            return (estimate(forRowKind: spec.content.estimationKind), ElementState(kind: .row, exact: false, selfSizing: true))
+            // (The row's kind only when estimates are learned: asking for it reads the content,
+            // a cache miss per row of a feed, for nothing otherwise.)
+            let h = configuration.learnsEstimates ? estimate(forRowKind: spec.content.estimationKind) : estimate(forRowKind: 0)
+            return (h, ElementState(kind: .row, exact: false, selfSizing: true))
         }
     }
 
