@@ -45,9 +45,15 @@ extension TableViewLayout {
         let bulk = indices.count >= 64 && indices.count * 16 >= tree.count
         // The measured elements' heights and states as they were (their contents are the requests').
         let old: (heights: [Double], states: [ElementState])
-        let requests: [SizingRequest<Content>]
+        let raw: [Double]
+        let elements: [TableElement]
+        let content: (Int) -> Content
         if bulk {
-            (requests, old) = bulkRequests(indices)
+            let pending: PendingRequests<Content>
+            (pending, old) = bulkRequests(indices)
+            raw = try Self.run(sizer, on: pending)
+            elements = pending.elements
+            content = { pending.content($0) }
         } else {
             var heights: [Double] = [], states: [ElementState] = []
             heights.reserveCapacity(indices.count)
@@ -58,16 +64,18 @@ extension TableViewLayout {
                 states.append(e.state)
             }
             old = (heights, states)
-            requests = indices.map { sizingRequest(at: $0) }
+            let requests = indices.map { sizingRequest(at: $0) }
+            raw = try Self.run(sizer, on: requests)
+            elements = requests.map(\.element)
+            content = { requests[$0].content }
         }
-        let raw = try Self.run(sizer, on: requests)
         var heights = [Double](repeating: 0, count: indices.count)
         // (The learned means are read only when the configuration learns them, which it says once
         // for the table's life: otherwise each row's kind is not asked for — a look into its
         // content, a cache miss per row of a feed.)
         let learns = configuration.learnsEstimates
         for k in indices.indices {
-            let h = try finalHeight(raw[k], for: requests[k].element)
+            let h = try finalHeight(raw[k], for: elements[k])
             heights[k] = h
             // The statistics are about rows: a header or footer measured here is not an estimate
             // coming true (its height was never a row estimate), so it is left out of them.
@@ -75,7 +83,7 @@ extension TableViewLayout {
                 estimationReport.measuredCount += 1
                 estimationReport.estimatedHeight += old.heights[k]
                 estimationReport.exactHeight += h
-                if learns { estimator.record(kind: requests[k].content.estimationKind, height: h) }
+                if learns { estimator.record(kind: content(k).estimationKind, height: h) }
             }
         }
         if bulk {
@@ -95,22 +103,27 @@ extension TableViewLayout {
         }
     }
 
-    /// The sizing requests for `indices` (ascending) and those elements' heights and states as
-    /// they are, from one walk over every element, leaf by leaf in place (copying every element
-    /// first retained every content once more): sections and rows are counted as it goes (each
-    /// section is a header, its rows and a footer, in that order).
-    private func bulkRequests(_ indices: [Int]) -> ([SizingRequest<Content>], (heights: [Double], states: [ElementState])) {
+    /// The sizing requests for `indices` (ascending), still to be made (`PendingRequests`: no
+    /// content is read here), and those elements' heights and states as they are, from one walk
+    /// over every element, leaf by leaf in place (copying every element first retained every
+    /// content once more): sections and rows are counted as it goes (each section is a header,
+    /// its rows and a footer, in that order).
+    private func bulkRequests(_ indices: [Int]) -> (PendingRequests<Content>, (heights: [Double], states: [ElementState])) {
         let ctx = widthContext
-        let margins = ctx.layoutMargins
         let headerWidth = Swift.max(0, ctx.cellWidth - (ctx.showsSectionIndex ? configuration.metrics.sectionIndexWidth : 0))
-        var requests: [SizingRequest<Content>] = []
-        requests.reserveCapacity(indices.count)
+        var pending = PendingRequests<Content>(context: ctx, headerWidth: headerWidth, tableWidth: configuration.width,
+                                               scale: configuration.scale, isEditing: configuration.isEditing,
+                                               style: configuration.style)
+        pending.places.reserveCapacity(indices.count)
+        pending.elements.reserveCapacity(indices.count)
         var heights: [Double] = [], states: [ElementState] = []
         heights.reserveCapacity(indices.count)
         states.reserveCapacity(indices.count)
         var section = -1, row = 0, k = 0, i = 0
+        var leafCount = 0, leafAdded = -1
         tree.forEachLeaf { leafHeights, leafStates, contents in
             guard k < indices.count else { return false }
+            defer { leafCount += 1 }
             for j in leafStates.indices {
                 defer { i += 1 }
                 let state = leafStates[j]
@@ -128,28 +141,45 @@ extension TableViewLayout {
                 }
                 guard k < indices.count, indices[k] == i else { continue }
                 k += 1
-                let width: Double
-                if case .row = element { width = ctx.contentView(for: contents[j].chrome).width } else { width = headerWidth }
-                requests.append(SizingRequest(content: contents[j], element: element, contentWidth: width,
-                                              layoutMargins: margins, tableWidth: configuration.width,
-                                              scale: configuration.scale, isEditing: configuration.isEditing,
-                                              style: configuration.style))
+                if leafAdded != leafCount {
+                    pending.leaves.append(contents)  // (the leaf's array: one retain per leaf)
+                    leafAdded = leafCount
+                }
+                pending.places.append(PendingRequests<Content>.Place(leaf: Int32(pending.leaves.count - 1), index: Int32(j)))
+                pending.elements.append(element)
                 heights.append(leafHeights[j])
                 states.append(state)
             }
             return true
         }
-        return (requests, (heights, states))
+        return (pending, (heights, states))
     }
 
     /// Calls the sizer for every request; in parallel chunks when there are more than a few.
     static func run(_ sizer: any TableSizer<Content>, on requests: [SizingRequest<Content>]) throws(TableError) -> [Double] {
-        let n = requests.count
+        try run(sizer, count: requests.count, request: { requests[$0] }, element: { requests[$0].element })
+    }
+
+    /// `run(_:on:)` for requests still to be made: each is made on the core that answers it,
+    /// reading its content there (read in place: copying the leaves or the places for every
+    /// request retained them from both cores at once).
+    static func run(_ sizer: any TableSizer<Content>, on pending: PendingRequests<Content>) throws(TableError) -> [Double] {
+        try pending.leaves.withUnsafeBufferPointer { leaves throws(TableError) in
+            try pending.places.withUnsafeBufferPointer { places throws(TableError) in
+                let view = PendingView(pending: pending, leaves: leaves, places: places)
+                return try run(sizer, count: places.count, request: { view.request($0) }, element: { pending.elements[$0] })
+            }
+        }
+    }
+
+    /// Calls the sizer for request `i` (`request(i)`) of `n`; in parallel chunks when there are more than a few.
+    private static func run(_ sizer: any TableSizer<Content>, count n: Int, request: @Sendable (Int) -> SizingRequest<Content>,
+                            element: (Int) -> TableElement) throws(TableError) -> [Double] {
         var results = [Double](repeating: .nan, count: n)
         var failure: (Int, String)? = nil
         if n < 64 {
             for i in 0..<n {
-                do { results[i] = try sizer.height(for: requests[i]) }
+                do { results[i] = try sizer.height(for: request(i)) }
                 catch { failure = (i, String(describing: error)); break }
             }
         } else {
@@ -160,7 +190,7 @@ extension TableViewLayout {
                 DispatchQueue.concurrentPerform(iterations: chunks) { c in
                     let lo = n * c / chunks, hi = n * (c + 1) / chunks
                     for i in lo..<hi {
-                        do { out.pointer[i] = try sizer.height(for: requests[i]) }
+                        do { out.pointer[i] = try sizer.height(for: request(i)) }
                         catch { errors.set(c, (i, String(describing: error))); return }
                     }
                 }
@@ -168,7 +198,7 @@ extension TableViewLayout {
             }
             failure = failures.min { $0.0 < $1.0 }
         }
-        if let (i, message) = failure { throw .sizerFailed(element: requests[i].element.name, message: message) }
+        if let (i, message) = failure { throw .sizerFailed(element: element(i).name, message: message) }
         return results
     }
 
@@ -272,6 +302,62 @@ extension TableViewLayout {
             guard e.state.isRow, let mean = estimator.mean(forKind: e.content.estimationKind) else { continue }
             tree.set(i, height: mean, state: e.state)
         }
+    }
+}
+
+/// Sizing requests not made yet (`TableViewLayout.bulkRequests`): per request, the leaf holding its
+/// content and the content's place there, and its element; and what every request shares. A
+/// request is made on the core that answers it (`PendingView`): a feed's row contents are cold in
+/// the cache, and reading each (for its chrome, and to retain it) one after another before any was
+/// measured was a fifth of laying the feed out again at a new width.
+struct PendingRequests<Content: TableContent> {
+    struct Place {
+        var leaf: Int32
+        var index: Int32
+    }
+    /// The contents of the leaves the requests' elements are in.
+    var leaves: [[Content]] = []
+    var places: [Place] = []
+    var elements: [TableElement] = []
+    let context: ContentWidthContext
+    let headerWidth: Double
+    let tableWidth: Double
+    let scale: PixelScale
+    let isEditing: Bool
+    let style: TableStyle
+
+    init(context: ContentWidthContext, headerWidth: Double, tableWidth: Double, scale: PixelScale, isEditing: Bool,
+         style: TableStyle) {
+        self.context = context
+        self.headerWidth = headerWidth
+        self.tableWidth = tableWidth
+        self.scale = scale
+        self.isEditing = isEditing
+        self.style = style
+    }
+
+    func content(_ k: Int) -> Content { leaves[Int(places[k].leaf)][Int(places[k].index)] }
+
+    /// The request for `content` at `element`: a row's content width from its chrome (its
+    /// accessory), a header's or footer's the cell's width less the section index.
+    func request(_ content: Content, _ element: TableElement) -> SizingRequest<Content> {
+        let width: Double
+        if case .row = element { width = context.contentView(for: content.chrome).width } else { width = headerWidth }
+        return SizingRequest(content: content, element: element, contentWidth: width, layoutMargins: context.layoutMargins,
+                             tableWidth: tableWidth, scale: scale, isEditing: isEditing, style: style)
+    }
+}
+
+/// `PendingRequests` read in place by the workers (valid while its arrays' buffers are borrowed).
+struct PendingView<Content: TableContent>: @unchecked Sendable {
+    let pending: PendingRequests<Content>
+    let leaves: UnsafeBufferPointer<[Content]>
+    let places: UnsafeBufferPointer<PendingRequests<Content>.Place>
+
+    func request(_ k: Int) -> SizingRequest<Content> {
+        let place = places[k]
+        let content = leaves[Int(place.leaf)].withUnsafeBufferPointer { $0[Int(place.index)] }
+        return pending.request(content, pending.elements[k])
     }
 }
 
