@@ -326,16 +326,6 @@ struct PendingRequests<Content: TableContent> {
     let isEditing: Bool
     let style: TableStyle
 
-    init(context: ContentWidthContext, headerWidth: Double, tableWidth: Double, scale: PixelScale, isEditing: Bool,
-         style: TableStyle) {
-        self.context = context
-        self.headerWidth = headerWidth
-        self.tableWidth = tableWidth
-        self.scale = scale
-        self.isEditing = isEditing
-        self.style = style
-    }
-
     func content(_ k: Int) -> Content { leaves[Int(places[k].leaf)][Int(places[k].index)] }
 
     /// The request for `content` at `element`: a row's content width from its chrome (its
