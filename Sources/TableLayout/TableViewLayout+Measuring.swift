@@ -111,11 +111,12 @@ extension TableViewLayout {
     private func bulkRequests(_ indices: [Int]) -> (PendingRequests<Content>, (heights: [Double], states: [ElementState])) {
         let ctx = widthContext
         let headerWidth = Swift.max(0, ctx.cellWidth - (ctx.showsSectionIndex ? configuration.metrics.sectionIndexWidth : 0))
-        var pending = PendingRequests<Content>(context: ctx, headerWidth: headerWidth, tableWidth: configuration.width,
-                                               scale: configuration.scale, isEditing: configuration.isEditing,
-                                               style: configuration.style)
-        pending.places.reserveCapacity(indices.count)
-        pending.elements.reserveCapacity(indices.count)
+        // (Plain local arrays of non-generic values: this runs unspecialised in client modules,
+        // where a generic value built per row looked its type's metadata up per row.)
+        var leaves: [[Content]] = []
+        var places: [PendingPlace] = [], elements: [TableElement] = []
+        places.reserveCapacity(indices.count)
+        elements.reserveCapacity(indices.count)
         var heights: [Double] = [], states: [ElementState] = []
         heights.reserveCapacity(indices.count)
         states.reserveCapacity(indices.count)
@@ -142,16 +143,20 @@ extension TableViewLayout {
                 guard k < indices.count, indices[k] == i else { continue }
                 k += 1
                 if leafAdded != leafCount {
-                    pending.leaves.append(contents)  // (the leaf's array: one retain per leaf)
+                    leaves.append(contents)  // (the leaf's array: one retain per leaf)
                     leafAdded = leafCount
                 }
-                pending.places.append(PendingRequests<Content>.Place(leaf: Int32(pending.leaves.count - 1), index: Int32(j)))
-                pending.elements.append(element)
+                places.append(PendingPlace(leaf: Int32(leaves.count - 1), index: Int32(j)))
+                elements.append(element)
                 heights.append(leafHeights[j])
                 states.append(state)
             }
             return true
         }
+        let pending = PendingRequests<Content>(leaves: leaves, places: places, elements: elements, context: ctx,
+                                               headerWidth: headerWidth, tableWidth: configuration.width,
+                                               scale: configuration.scale, isEditing: configuration.isEditing,
+                                               style: configuration.style)
         return (pending, (heights, states))
     }
 
@@ -311,14 +316,10 @@ extension TableViewLayout {
 /// the cache, and reading each (for its chrome, and to retain it) one after another before any was
 /// measured was a fifth of laying the feed out again at a new width.
 struct PendingRequests<Content: TableContent> {
-    struct Place {
-        var leaf: Int32
-        var index: Int32
-    }
     /// The contents of the leaves the requests' elements are in.
-    var leaves: [[Content]] = []
-    var places: [Place] = []
-    var elements: [TableElement] = []
+    let leaves: [[Content]]
+    let places: [PendingPlace]
+    let elements: [TableElement]
     let context: ContentWidthContext
     let headerWidth: Double
     let tableWidth: Double
@@ -338,11 +339,17 @@ struct PendingRequests<Content: TableContent> {
     }
 }
 
+/// Where a pending request's content is: its leaf (in `PendingRequests.leaves`) and its place there.
+struct PendingPlace {
+    var leaf: Int32
+    var index: Int32
+}
+
 /// `PendingRequests` read in place by the workers (valid while its arrays' buffers are borrowed).
 struct PendingView<Content: TableContent>: @unchecked Sendable {
     let pending: PendingRequests<Content>
     let leaves: UnsafeBufferPointer<[Content]>
-    let places: UnsafeBufferPointer<PendingRequests<Content>.Place>
+    let places: UnsafeBufferPointer<PendingPlace>
 
     func request(_ k: Int) -> SizingRequest<Content> {
         let place = places[k]
