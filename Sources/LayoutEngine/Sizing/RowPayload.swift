@@ -59,15 +59,19 @@ extension RowContent {
     /// A row's content, resolved for measuring. A class so that all rows of a run share it.
     final class Resolved: Sendable {
         /// Where the spec row it comes from is, formatted when a message needs it.
-        let location: RowPath
-        let measure: Measure
+        /// The composed cell when `measure` is `.layout` (else nil): one reference, read without
+        /// copying `measure` — an enum as large as its largest case, copied out of a cold object
+        /// with every reference in it retained, once per row measured. (First, with the chrome and
+        /// kind: what measuring a feed's row reads shares the object's first cache line.)
+        let layoutCell: NestedCell?
         let chrome: CellChrome
         let kind: Kind
-
         /// Whether more than one row carries it (a template with the same data, resolved once):
         /// only then is its layout worth keeping for the other rows. Set while the table is
         /// built, before any row is measured.
         private let shared = Atomic<Bool>(false)
+        let location: RowPath
+        let measure: Measure
 
         /// The JSON path of the spec row it comes from (for messages).
         var path: String { location.text }
@@ -88,6 +92,7 @@ extension RowContent {
             case .grid: kind = .grid
             case .layout: kind = .layout
             }
+            if case .layout(let cell) = measure { layoutCell = cell } else { layoutCell = nil }
         }
 
         /// Content kinds, for the learning estimator (UIKit's reuse identifiers, roughly).

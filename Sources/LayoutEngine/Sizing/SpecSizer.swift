@@ -27,6 +27,8 @@ struct SpecSizer: TableSizer {
             let width = request.contentWidth - margins.left - margins.right
             return try textSize(title.title, nil, title.style, width: width).height + title.padding.top + title.padding.bottom
         case .row(let content):
+            // (A composed cell, the common case of a long feed, without copying `measure`.)
+            if let cell = content.layoutCell { return try layoutHeight(cell, content, request) }
             switch content.measure {
             case .nothing:
                 return environment.tableMetrics.defaultRowHeight
@@ -38,12 +40,16 @@ struct SpecSizer: TableSizer {
             case .grid(let nested):
                 let result = try nestedGrid(nested, content: content, rowContentWidth: request.contentWidth)
                 return Self.rowHeight(of: result, grid: nested.spec) + nested.insets.top + nested.insets.bottom
-            case .layout(let cell):
-                return try arrangement(cell, content: content, rowContentWidth: request.contentWidth,
-                                       frames: environment.wantsCellFrames).size.height
-                    + cell.insets.top + cell.insets.bottom
+            case .layout(let cell): return try layoutHeight(cell, content, request)
             }
         }
+    }
+
+    /// A composed cell's row height: its arrangement's height inside the cell's insets.
+    private func layoutHeight(_ cell: RowContent.NestedCell, _ content: RowContent.Resolved,
+                              _ request: SizingRequest<RowPayload>) throws -> Double {
+        try arrangement(cell, content: content, rowContentWidth: request.contentWidth, frames: environment.wantsCellFrames).size.height
+            + cell.insets.top + cell.insets.bottom
     }
 
     /// A system cell: labels at the widths `CellStyleGeometry` gives them.
