@@ -28,6 +28,8 @@ final class FlexTree: @unchecked Sendable {
     private(set) var intrinsics = UnsafeMutableBufferPointer<FlexSolver.Intrinsic>(start: nil, count: 0)
     private(set) var intrinsicIndex = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
     private(set) var intrinsicRects = UnsafeMutableBufferPointer<Rect>(start: nil, count: 0)
+    /// The one block holding them (for prefetching).
+    private(set) var keptMemory = UnsafeRawBufferPointer(start: nil, count: 0)
 
     init(_ b: Builder, layout: CellLayout) {
         self.layout = layout
@@ -53,6 +55,7 @@ final class FlexTree: @unchecked Sendable {
         let rectsAt = FlexShape.rounded(indexAt + nodes * MemoryLayout<Int32>.stride, MemoryLayout<Rect>.alignment)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: rectsAt + r * MemoryLayout<Rect>.stride,
                                                    alignment: max(MemoryLayout<FlexSolver.Intrinsic>.alignment, MemoryLayout<Rect>.alignment))
+        keptMemory = UnsafeRawBufferPointer(start: raw, count: rectsAt + r * MemoryLayout<Rect>.stride)
         intrinsics = UnsafeMutableBufferPointer(start: raw.bindMemory(to: FlexSolver.Intrinsic.self, capacity: n), count: n)
         _ = intrinsics.initialize(from: recorder.entries)
         intrinsicIndex = UnsafeMutableBufferPointer(start: (raw + indexAt).bindMemory(to: Int32.self, capacity: nodes), count: nodes)

@@ -64,3 +64,13 @@ enum SegmentKernel {
                       fontsTracked: f.fontsTracked != 0, fontPair: (f.font0, f.font1))
     }
 }
+
+/// Prefetching: asking the processor for memory a coming computation reads, so that its cache
+/// misses overlap other work instead of stalling it.
+package enum Prefetch {
+    /// Brings the `bytes` bytes from `address` into the cache, without waiting (nothing for 0).
+    package static func range(_ address: UInt, _ bytes: Int) {
+        guard let base = UnsafeRawPointer(bitPattern: address) else { return }
+        le_prefetch_range(base, bytes)
+    }
+}

@@ -178,6 +178,8 @@ extension PreparedParagraph {
 final class SegmentStorage: @unchecked Sendable {
     let byteCount: Int
     private let base: UnsafeMutableRawPointer
+    /// The block every array lives in.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: byteCount) }
     let total: UnsafeMutablePointer<Double>
     let content: UnsafeMutablePointer<Double>
     let ends: UnsafeMutablePointer<Int32>

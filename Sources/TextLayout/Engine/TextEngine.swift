@@ -268,6 +268,18 @@ public struct PreparedText: Sendable {
     /// The text's length in UTF-16 code units.
     public var utf16Count: Int { paragraph.utf16.count }
 
+    /// The memory breaking the text into lines reads (its words' sums: one block), for a caller
+    /// to prefetch ahead of measuring (`Prefetch.range`). Valid while this text lives.
+    package var lineBreakingMemory: UnsafeRawBufferPointer {
+        paragraph.segments.storage?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    /// The object holding the prepared paragraph's fields (what measuring reads before the
+    /// words' sums), for a caller to prefetch. Valid while this text lives.
+    package var paragraphMemory: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: Unmanaged.passUnretained(box).toOpaque(), count: 16 + MemoryLayout<PreparedParagraph>.size)
+    }
+
     /// Characters no font of the fallback chain has (up to 8), as `TextLayoutResult.missingCharacters`.
     public var missingCharacters: [Unicode.Scalar] { paragraph.uncovered.compactMap(Unicode.Scalar.init) }
 
