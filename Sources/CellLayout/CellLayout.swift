@@ -131,14 +131,18 @@ public struct PreparedCell: Sendable {
         init(_ solver: FlexSolver) {
             self.solver = solver
             func range(_ r: UnsafeRawBufferPointer) -> (UInt, Int) { (UInt(bitPattern: r.baseAddress), r.count) }
-            var longest = (words: (UInt(0), 0), paragraph: (UInt(0), 0))
-            let slots = solver.textSlots.withUnsafeBufferPointer { slots -> (UInt, Int) in
-                for slot in slots {
-                    guard let words = slot.prepared?.lineBreakingMemory, words.count > longest.words.1 else { continue }
-                    longest = (range(words), range(slot.prepared?.paragraphMemory ?? UnsafeRawBufferPointer(start: nil, count: 0)))
+            // (The longest text's: a cell's short texts — a name, a time — are rarely measured
+            // again at a new width, their max-content sizes kept. Asking for all of every text
+            // filled the processor's miss buffers, and the prefetches then waited.)
+            var longest = (words: (UInt(0), 0), paragraph: (UInt(0), 0), slot: (UInt(0), 0))
+            solver.textSlots.withUnsafeBufferPointer { slots in
+                for i in slots.indices {
+                    guard let words = slots[i].prepared?.lineBreakingMemory, words.count > longest.words.1 else { continue }
+                    longest = (range(words), range(slots[i].prepared?.paragraphMemory ?? UnsafeRawBufferPointer(start: nil, count: 0)),
+                               range(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(slots)[i * MemoryLayout<FlexSolver.TextSlot>.stride ..< (i + 1) * MemoryLayout<FlexSolver.TextSlot>.stride])))
                 }
-                return range(UnsafeRawBufferPointer(slots))
             }
+            let slots = longest.slot
             let kept = range(solver.tree.keptMemory)
             memory = (longest.words.0, longest.words.1, longest.paragraph.0, longest.paragraph.1, slots.0, slots.1, kept.0, kept.1)
         }
