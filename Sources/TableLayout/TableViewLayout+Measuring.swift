@@ -44,16 +44,10 @@ extension TableViewLayout {
         }
         let bulk = indices.count >= 64 && indices.count * 16 >= tree.count
         // The measured elements' heights and states as they were (their contents are the requests').
-        let old: (heights: [Double], states: [ElementState])
-        let raw: [Double]
-        let elements: [TableElement]
-        let content: (Int) -> Content
         if bulk {
-            let pending: PendingRequests<Content>
-            (pending, old) = bulkRequests(indices)
-            raw = try Self.run(sizer, on: pending)
-            elements = pending.elements
-            content = { pending.content($0) }
+            let (pending, old) = bulkRequests(indices)
+            let raw = try Self.run(sizer, on: pending)
+            try store(raw, for: indices, old: old, bulk: true, element: { pending.elements[$0] }, content: { pending.content($0) })
         } else {
             var heights: [Double] = [], states: [ElementState] = []
             heights.reserveCapacity(indices.count)
@@ -63,19 +57,26 @@ extension TableViewLayout {
                 heights.append(e.height)
                 states.append(e.state)
             }
-            old = (heights, states)
             let requests = indices.map { sizingRequest(at: $0) }
-            raw = try Self.run(sizer, on: requests)
-            elements = requests.map(\.element)
-            content = { requests[$0].content }
+            let raw = try Self.run(sizer, on: requests)
+            try store(raw, for: indices, old: (heights, states), bulk: false, element: { requests[$0].element },
+                      content: { requests[$0].content })
         }
+    }
+
+    /// Stores the sizer's answers `raw` for the elements at `indices` (their heights and states
+    /// before: `old`), with the statistics of estimates; `element(k)` and `content(k)` are request
+    /// `k`'s (closures, not arrays: a bulk measurement's contents are read only when estimates are
+    /// learned, and a few rows' measurement allocates nothing for them).
+    private mutating func store(_ raw: [Double], for indices: [Int], old: (heights: [Double], states: [ElementState]), bulk: Bool,
+                                element: (Int) -> TableElement, content: (Int) -> Content) throws(TableError) {
         var heights = [Double](repeating: 0, count: indices.count)
         // (The learned means are read only when the configuration learns them, which it says once
         // for the table's life: otherwise each row's kind is not asked for — a look into its
         // content, a cache miss per row of a feed.)
         let learns = configuration.learnsEstimates
         for k in indices.indices {
-            let h = try finalHeight(raw[k], for: elements[k])
+            let h = try finalHeight(raw[k], for: element(k))
             heights[k] = h
             // The statistics are about rows: a header or footer measured here is not an estimate
             // coming true (its height was never a row estimate), so it is left out of them.
