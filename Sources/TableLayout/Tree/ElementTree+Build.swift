@@ -20,6 +20,19 @@ extension ElementTree {
 
         /// Whether every element of the run is the same (so identical pieces can share a leaf).
         var isUniform: Bool { heights == nil && contents == nil }
+
+        /// (Inlined into the loops that build runs: this code runs unspecialised in client
+        /// modules, where a call per run looked the run type's metadata up per run.)
+        @inline(__always)
+        init(count: Int, height: Double, state: ElementState, content: Content,
+             heights: ArraySlice<Double>? = nil, contents: ArraySlice<Content>? = nil) {
+            self.count = count
+            self.height = height
+            self.state = state
+            self.content = content
+            self.heights = heights
+            self.contents = contents
+        }
     }
 
     /// Builds a tree holding the runs in order.
