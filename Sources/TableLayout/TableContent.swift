@@ -8,7 +8,9 @@
 public protocol TableContent: Sendable {
     /// The value used where no content is given (fixed-height rows, plain headers).
     static var placeholder: Self { get }
-    /// Accessory and editing controls of the cell showing this content.
+    /// Accessory and editing controls of the cell showing this content. Read from the threads
+    /// that measure rows (a bulk measurement makes each row's sizing request on the core that
+    /// sizes it), as the sizer is called.
     var chrome: CellChrome { get }
     /// The kind whose mean measured height the learning estimator uses (e.g. a reuse identifier).
     var estimationKind: Int { get }
