@@ -119,8 +119,8 @@ public struct PreparedCell: Sendable {
     /// The prepared solver, boxed: a copy of a prepared cell (a cache handing it out) is one
     /// reference, not the solver's dozen.
     fileprivate final class Storage: Sendable {
-        /// What a layout of the cell reads late — the longest text's words' sums and its
-        /// paragraph, the text slots, the kept intrinsic sizes — as addresses and lengths (plain
+        /// What a layout of the cell reads late — the longest text's words' sums, its paragraph
+        /// and its slot, the kept intrinsic sizes — as (address, length) pairs (plain
         /// values: only ever prefetched, never read through): asked for when a layout starts,
         /// so that their cache misses overlap the flexbox work before them. A feed's cells are
         /// cold at a new width; prefetching the post text's sums alone took its line breaking
