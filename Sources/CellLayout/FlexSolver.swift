@@ -326,19 +326,17 @@ extension FlexSolver {
     // MARK: Measuring
 
     mutating func measure(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
-        // A size measured under a looser constraint is the layout at that exact size (flexbox:
-        // laying an element out at its own max-content or fit-content size changes nothing), so
-        // such an entry answers an exact request for the size it found.
         let kind = props[n].kind
         if kind == .box || kind == .spacer {
             // Its size follows from its properties and the constraints alone (no content, no
             // children's rects, nothing kept): worked out again, not looked up or stored.
             let p = UnsafePointer(props.baseAddress.unsafelyUnwrapped + n)
-            return box(p, Self.capped(own(w, p.pointee.width, p.pointee.minWidth, p.pointee.maxWidth, padding: p.pointee.padH),
-                                      max(p.pointee.maxWidth, p.pointee.minWidth, p.pointee.padH)),
-                       Self.capped(own(h, p.pointee.height, p.pointee.minHeight, p.pointee.maxHeight, padding: p.pointee.padV),
-                                   max(p.pointee.maxHeight, p.pointee.minHeight, p.pointee.padV)))
+            let (ow, oh) = ownConstraints(p, w, h)
+            return box(p, ow, oh)
         }
+        // A size measured under a looser constraint is the layout at that exact size (flexbox:
+        // laying an element out at its own max-content or fit-content size changes nothing), so
+        // such an entry answers an exact request for the size it found.
         let strictHeight = props[n].strictHeight
         let newer = slots[2 * n + 1].key.newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
         if answers(newer, w, h, strictHeight: strictHeight) { return slots[newer].value }
@@ -355,14 +353,10 @@ extension FlexSolver {
         let p = UnsafePointer(props.baseAddress.unsafelyUnwrapped + n)
         // An element's maximum is the most room its content gets (CSS: fit-content within max-width):
         // content laid out wider and then clamped would be laid out at the wrong width.
-        let ow = Self.capped(own(w, p.pointee.width, p.pointee.minWidth, p.pointee.maxWidth, padding: p.pointee.padH),
-                             max(p.pointee.maxWidth, p.pointee.minWidth, p.pointee.padH))
-        let oh = Self.capped(own(h, p.pointee.height, p.pointee.minHeight, p.pointee.maxHeight, padding: p.pointee.padV),
-                             max(p.pointee.maxHeight, p.pointee.minHeight, p.pointee.padV))
+        let (ow, oh) = ownConstraints(p, w, h)
         let m: Measured
-        // (Kept while preparing: a measurement at an unbounded width, other than a box's.)
-        let recording = _slowPath(recorder != nil) && w == .unbounded && p.pointee.kind != .box && p.pointee.kind != .spacer
-            && !recorder.unsafelyUnwrapped.nodes.contains(Int32(n))
+        // (Kept while preparing: a measurement at an unbounded width — never a box's, measured above.)
+        let recording = _slowPath(recorder != nil) && w == .unbounded && !recorder.unsafelyUnwrapped.nodes.contains(Int32(n))
         switch p.pointee.kind {
         case .stack: m = try stack(n, ow, oh)
         case .text: m = try text(n, ow, oh)
@@ -375,6 +369,17 @@ extension FlexSolver {
         slots[newer].key.newer = false
         slots[older] = Slot(key: SlotKey(width: w, height: h, generation: generation, newer: true), value: m)
         return m
+    }
+
+    /// The constraints element `p` lays its content out under: its own fixed size made exact,
+    /// capped at its maximum (CSS: fit-content within max-width — content laid out wider and
+    /// then clamped would be laid out at the wrong width).
+    @inline(__always)
+    func ownConstraints(_ p: UnsafePointer<Props>, _ w: Dim, _ h: Dim) -> (Dim, Dim) {
+        (Self.capped(own(w, p.pointee.width, p.pointee.minWidth, p.pointee.maxWidth, padding: p.pointee.padH),
+                     max(p.pointee.maxWidth, p.pointee.minWidth, p.pointee.padH)),
+         Self.capped(own(h, p.pointee.height, p.pointee.minHeight, p.pointee.maxHeight, padding: p.pointee.padV),
+                     max(p.pointee.maxHeight, p.pointee.minHeight, p.pointee.padV)))
     }
 
     @inline(__always)
