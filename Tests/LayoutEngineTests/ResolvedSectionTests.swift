@@ -73,7 +73,7 @@ import Testing
         func entry(_ n: Int) -> ResolvedSectionCache.Entry {
             let key = ResolvedSectionCache.Key(rows: Array(rows.prefix(n)), path: "sections[0]", scope: .builtin, scale: nil,
                                                rowHeight: .automatic, baselines: .exact)
-            return ResolvedSectionCache.Entry(key: key, runs: Array(repeating: TableRowRun(count: 1, row: TableRow(height: .automatic, content: .none)), count: n),
+            return ResolvedSectionCache.Entry(key: key, rows: ResolvedRows(Array(repeating: EngineRowRun(count: 1, row: EngineRow(height: .automatic, content: .none)), count: n)),
                                               sawEstimatedHeight: false)
         }
         let six = entry(6), four = entry(4), five = entry(5), eleven = entry(11)

@@ -75,7 +75,7 @@ extension TableComputation {
     /// One spec section (not repeated) as an engine section.
     func section(_ section: SectionSpec, path sectionPath: String) throws(ComputeError) -> EngineSection {
         let rowsPath = sectionPath + ".rows["
-        let runs: [EngineRowRun]
+        let rows: ResolvedRows
         // A long section of a spec computed before (a feed at a new width): its rows as resolved then.
         let count = section.rows.runs.count
         let key = count >= Self.parallelRunThreshold && count <= environment.resolvedSections.rowLimit
@@ -83,25 +83,23 @@ extension TableComputation {
                                        rowHeight: spec.rowHeight, baselines: environment.baselines) : nil
         if let key, let kept = environment.resolvedSections.entry(for: key) {
             if kept.sawEstimatedHeight { sawEstimatedHeight.raise() }
-            runs = kept.runs
+            rows = kept.rows
         } else {
             let (warnings, sawBefore) = (environment.warningCount, sawEstimatedHeight.isRaised)
             if let parallel = try parallelRuns(section.rows.runs, rowsPath: rowsPath) {
-                runs = parallel
+                rows = ResolvedRows(parallel)
                 // (Kept only when resolving it warned of nothing, and when whether it found an
                 // estimated height is known: no earlier section had raised the flag.)
                 if let key, environment.warningCount == warnings, !sawBefore {
-                    environment.resolvedSections.store(ResolvedSectionCache.Entry(key: key, runs: runs,
+                    environment.resolvedSections.store(ResolvedSectionCache.Entry(key: key, rows: rows,
                                                                                   sawEstimatedHeight: sawEstimatedHeight.isRaised))
                 }
             } else {
-                runs = try serialRuns(section.rows.runs, rowsPath: rowsPath)
+                rows = ResolvedRows(try serialRuns(section.rows.runs, rowsPath: rowsPath))
             }
         }
-        return EngineSection(
-            header: try headerFooter(section.header, isHeader: true, path: sectionPath + ".header"),
-            runs: runs,
-            footer: try headerFooter(section.footer, isHeader: false, path: sectionPath + ".footer"))
+        return rows.section(header: try headerFooter(section.header, isHeader: true, path: sectionPath + ".header"),
+                            footer: try headerFooter(section.footer, isHeader: false, path: sectionPath + ".footer"))
     }
 
     /// The fewest single-row runs a section has before its rows are resolved on all cores.

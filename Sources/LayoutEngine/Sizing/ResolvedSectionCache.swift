@@ -36,7 +36,7 @@ final class ResolvedSectionCache: Sendable {
 
     struct Entry: Sendable {
         let key: Key
-        let runs: [EngineRowRun]
+        let rows: ResolvedRows
         /// Whether resolving them found a row with an `estimatedHeight` (a warning of the table's).
         let sawEstimatedHeight: Bool
     }
@@ -60,13 +60,13 @@ final class ResolvedSectionCache: Sendable {
     }
 
     func store(_ entry: Entry) {
-        guard limit > 0, entry.runs.count <= rowLimit else { return }
+        guard limit > 0, entry.rows.entryCount <= rowLimit else { return }
         entries.withLock { list in
             list.removeAll { $0.key.matches(entry.key) }
             list.insert(entry, at: 0)
             var rows = 0
             // (The newest first: the older ones past either limit go.)
-            if let past = list.indices.first(where: { rows += list[$0].runs.count; return rows > rowLimit || $0 >= limit }) {
+            if let past = list.indices.first(where: { rows += list[$0].rows.entryCount; return rows > rowLimit || $0 >= limit }) {
                 list.removeSubrange(past...)
             }
         }
