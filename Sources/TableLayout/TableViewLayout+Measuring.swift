@@ -24,9 +24,15 @@ extension TableViewLayout {
     /// The stored height for a sizer's answer: validated, rounded up to 1/scale, plus the
     /// separator for rows when separators are shown.
     func finalHeight(_ raw: Double, for element: TableElement) throws(TableError) -> Double {
-        guard raw.isFinite, raw >= 0 else { throw .invalidMeasuredHeight(element: element.name, value: raw) }
+        if case .row = element { return try finalHeight(raw, isRow: true, name: element.name) }
+        return try finalHeight(raw, isRow: false, name: element.name)
+    }
+
+    /// `finalHeight(_:for:)` for an element known by whether it is a row (named only in an error).
+    func finalHeight(_ raw: Double, isRow: Bool, name: @autoclosure () -> String) throws(TableError) -> Double {
+        guard raw.isFinite, raw >= 0 else { throw .invalidMeasuredHeight(element: name(), value: raw) }
         var h = configuration.scale.ceil(raw)
-        if case .row = element, configuration.separatorStyle.isShown {
+        if isRow, configuration.separatorStyle.isShown {
             h += configuration.metrics.separatorHeight(scale: configuration.scale)
         }
         return h
@@ -43,12 +49,12 @@ extension TableViewLayout {
             throw .noHeightSource(element: tableElement(at: i, state: tree.heightAndState(at: i).state).name)
         }
         let bulk = indices.count >= 64 && indices.count * 16 >= tree.count
-        // The measured elements' heights and states as they were (their contents are the requests').
         if bulk {
-            let (pending, old) = bulkRequests(indices)
+            let pending = bulkRequests(indices)
             let raw = try Self.run(sizer, on: pending)
-            try store(raw, for: indices, old: old, bulk: true, element: { pending.elements[$0] }, content: { pending.content($0) })
+            try storeBulk(raw, for: indices, elements: pending.elements, content: { pending.content($0) })
         } else {
+            // The measured elements' heights and states as they were (their contents are the requests').
             var heights: [Double] = [], states: [ElementState] = []
             heights.reserveCapacity(indices.count)
             states.reserveCapacity(indices.count)
@@ -59,7 +65,7 @@ extension TableViewLayout {
             }
             let requests = indices.map { sizingRequest(at: $0) }
             let raw = try Self.run(sizer, on: requests)
-            try store(raw, for: indices, old: (heights, states), bulk: false, element: { requests[$0].element },
+            try store(raw, for: indices, old: (heights, states), element: { requests[$0].element },
                       content: { requests[$0].content })
         }
     }
@@ -68,7 +74,7 @@ extension TableViewLayout {
     /// before: `old`), with the statistics of estimates; `element(k)` and `content(k)` are request
     /// `k`'s (closures, not arrays: a bulk measurement's contents are read only when estimates are
     /// learned, and a few rows' measurement allocates nothing for them).
-    private mutating func store(_ raw: [Double], for indices: [Int], old: (heights: [Double], states: [ElementState]), bulk: Bool,
+    private mutating func store(_ raw: [Double], for indices: [Int], old: (heights: [Double], states: [ElementState]),
                                 element: (Int) -> TableElement, content: (Int) -> Content) throws(TableError) {
         var heights = [Double](repeating: 0, count: indices.count)
         // (The learned means are read only when the configuration learns them, which it says once
@@ -87,58 +93,73 @@ extension TableViewLayout {
                 if learns { estimator.record(kind: content(k).estimationKind, height: h) }
             }
         }
-        if bulk {
-            var k = 0, position = 0
-            tree.updateAll { height, state in
-                if k < indices.count && indices[k] == position {
-                    height = heights[k]
-                    state = state.with(exact: true)
-                    k += 1
-                }
-                position += 1
-            }
-        } else {
-            for (k, index) in indices.enumerated() {
-                tree.set(index, height: heights[k], state: old.states[k].with(exact: true))
-            }
+        for (k, index) in indices.enumerated() {
+            tree.set(index, height: heights[k], state: old.states[k].with(exact: true))
         }
     }
 
+    /// `store` for a bulk measurement: the answers checked first (nothing changes when one is
+    /// invalid), then stored in one pass over every element, which counts each measured row's
+    /// height before as it replaces it (no copy of the old heights and states is made).
+    private mutating func storeBulk(_ raw: [Double], for indices: [Int], elements: [PendingElement],
+                                    content: (Int) -> Content) throws(TableError) {
+        var heights = [Double](repeating: 0, count: indices.count)
+        for k in indices.indices {
+            heights[k] = try finalHeight(raw[k], isRow: elements[k].isRow, name: elements[k].element.name)
+        }
+        let learns = configuration.learnsEstimates
+        var report = estimationReport, estimator = self.estimator
+        var k = 0, position = 0
+        tree.updateAll { height, state in
+            if k < indices.count && indices[k] == position {
+                // (A header or footer measured here was never a row estimate: not counted.)
+                if state.isRow {
+                    report.measuredCount += 1
+                    report.estimatedHeight += height
+                    report.exactHeight += heights[k]
+                    if learns { estimator.record(kind: content(k).estimationKind, height: heights[k]) }
+                }
+                height = heights[k]
+                state = state.with(exact: true)
+                k += 1
+            }
+            position += 1
+        }
+        estimationReport = report
+        self.estimator = estimator
+    }
+
     /// The sizing requests for `indices` (ascending), still to be made (`PendingRequests`: no
-    /// content is read here), and those elements' heights and states as they are, from one walk
-    /// over every element, leaf by leaf in place (copying every element first retained every
-    /// content once more): sections and rows are counted as it goes (each section is a header,
-    /// its rows and a footer, in that order).
-    private func bulkRequests(_ indices: [Int]) -> (PendingRequests<Content>, (heights: [Double], states: [ElementState])) {
+    /// content is read here, and an element is named only when its request is made, on the core
+    /// that makes it), from one walk over every element, leaf by leaf in place (copying every
+    /// element first retained every content once more): sections and rows are counted as it goes
+    /// (each section is a header, its rows and a footer, in that order).
+    private func bulkRequests(_ indices: [Int]) -> PendingRequests<Content> {
         let ctx = widthContext
         let headerWidth = Swift.max(0, ctx.cellWidth - (ctx.showsSectionIndex ? configuration.metrics.sectionIndexWidth : 0))
         // (Plain local arrays of non-generic values: this runs unspecialised in client modules,
         // where a generic value built per row looked its type's metadata up per row.)
         var leaves: [[Content]] = []
-        var places: [PendingPlace] = [], elements: [TableElement] = []
+        var places: [PendingPlace] = [], elements: [PendingElement] = []
         places.reserveCapacity(indices.count)
         elements.reserveCapacity(indices.count)
-        var heights: [Double] = [], states: [ElementState] = []
-        heights.reserveCapacity(indices.count)
-        states.reserveCapacity(indices.count)
-        var section = -1, row = 0, k = 0, i = 0
+        var section: Int32 = -1, row: Int32 = 0, k = 0, i = 0
         var leafCount = 0, leafAdded = -1
-        tree.forEachLeaf { leafHeights, leafStates, contents in
+        tree.forEachLeaf { _, leafStates, contents in
             guard k < indices.count else { return false }
             defer { leafCount += 1 }
             for j in leafStates.indices {
                 defer { i += 1 }
-                let state = leafStates[j]
-                let element: TableElement
-                switch state.kind {
+                let element: PendingElement
+                switch leafStates[j].kind {
                 case .header:
                     section += 1
                     row = 0
-                    element = .header(section: section)
+                    element = PendingElement(section: section, row: PendingElement.header)
                 case .footer:
-                    element = .footer(section: section)
+                    element = PendingElement(section: section, row: PendingElement.footer)
                 case .row:
-                    element = .row(IndexPath(row: row, section: section))
+                    element = PendingElement(section: section, row: row)
                     row += 1
                 }
                 guard k < indices.count, indices[k] == i else { continue }
@@ -149,16 +170,13 @@ extension TableViewLayout {
                 }
                 places.append(PendingPlace(leaf: Int32(leaves.count - 1), index: Int32(j)))
                 elements.append(element)
-                heights.append(leafHeights[j])
-                states.append(state)
             }
             return true
         }
-        let pending = PendingRequests<Content>(leaves: leaves, places: places, elements: elements, context: ctx,
-                                               headerWidth: headerWidth, tableWidth: configuration.width,
-                                               scale: configuration.scale, isEditing: configuration.isEditing,
-                                               style: configuration.style)
-        return (pending, (heights, states))
+        return PendingRequests<Content>(leaves: leaves, places: places, elements: elements, context: ctx,
+                                        headerWidth: headerWidth, tableWidth: configuration.width,
+                                        scale: configuration.scale, isEditing: configuration.isEditing,
+                                        style: configuration.style)
     }
 
     /// Calls the sizer for every request; in parallel chunks when there are more than a few.
@@ -173,7 +191,7 @@ extension TableViewLayout {
         try pending.leaves.withUnsafeBufferPointer { leaves throws(TableError) in
             try pending.places.withUnsafeBufferPointer { places throws(TableError) in
                 let view = PendingView(pending: pending, leaves: leaves, places: places)
-                return try run(sizer, count: places.count, request: { view.request($0) }, element: { pending.elements[$0] })
+                return try run(sizer, count: places.count, request: { view.request($0) }, element: { pending.elements[$0].element })
             }
         }
     }
@@ -320,7 +338,7 @@ struct PendingRequests<Content: TableContent> {
     /// The contents of the leaves the requests' elements are in.
     let leaves: [[Content]]
     let places: [PendingPlace]
-    let elements: [TableElement]
+    let elements: [PendingElement]
     let context: ContentWidthContext
     let headerWidth: Double
     let tableWidth: Double
@@ -340,6 +358,26 @@ struct PendingRequests<Content: TableContent> {
     }
 }
 
+/// A pending request's element, compact (no index path is made for a request until it is made):
+/// its section and row, or a header's or footer's section with `row` `header` or `footer`. (The
+/// table holds at most `maximumElementCount` elements, well inside `Int32`.)
+struct PendingElement {
+    static let header: Int32 = -1
+    static let footer: Int32 = -2
+    var section: Int32
+    var row: Int32
+
+    var isRow: Bool { row >= 0 }
+
+    var element: TableElement {
+        switch row {
+        case Self.header: return .header(section: Int(section))
+        case Self.footer: return .footer(section: Int(section))
+        default: return .row(IndexPath(row: Int(row), section: Int(section)))
+        }
+    }
+}
+
 /// Where a pending request's content is: its leaf (in `PendingRequests.leaves`) and its place there.
 struct PendingPlace {
     var leaf: Int32
@@ -355,7 +393,7 @@ struct PendingView<Content: TableContent>: @unchecked Sendable {
     func request(_ k: Int) -> SizingRequest<Content> {
         let place = places[k]
         let content = leaves[Int(place.leaf)].withUnsafeBufferPointer { $0[Int(place.index)] }
-        return pending.request(content, pending.elements[k])
+        return pending.request(content, pending.elements[k].element)
     }
 }
 

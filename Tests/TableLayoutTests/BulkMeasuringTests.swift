@@ -49,6 +49,27 @@ import Testing
         let expected = PixelScale(2).ceil(40 + 7 * 5 + 3 * 1 + 1000 / w + 1) + 0.5
         #expect(bulk.rectForRow(at: IndexPath(1, 5)).height == expected)
         #expect(bulk.estimationReport.measuredCount == single.estimationReport.measuredCount)
+        // Rows only (headers and footers are no row estimates): 60 + 70 + 80 rows at the 50-pt estimate.
+        #expect(bulk.estimationReport.measuredCount == 210)
+        #expect(bulk.estimationReport.estimatedHeight == 210 * 50)
+        #expect(bulk.estimationReport.estimatedHeight == single.estimationReport.estimatedHeight)
+        #expect(bulk.estimationReport.exactHeight == single.estimationReport.exactHeight)
+    }
+
+    /// A bulk measurement in which one answer is invalid fails naming that element and stores
+    /// nothing: every height, and the statistics, stay as they were.
+    @Test func aFailedBulkMeasurementStoresNothing() throws {
+        let failing = ClosureSizer<Item> { r in
+            if case .row(let p) = r.element, p == IndexPath(1, 7) { return -3 }
+            return try Self.sizer.height(for: r)
+        }
+        let c = TableConfiguration(style: .grouped, width: 320, rowHeight: .automatic, estimatedRowHeight: 50)
+        var t = try TableViewLayout(configuration: c, sections: try table().sectionsForTest(), sizer: failing)
+        let before = rects(t)
+        #expect(throws: TableError.invalidMeasuredHeight(element: "row [1, 7]", value: -3)) { try t.measureAll() }
+        #expect(rects(t) == before)
+        #expect(t.estimatedElementCount == 210)  // (headers and footers are measured when built: no estimate of theirs)
+        #expect(t.estimationReport.measuredCount == 0)
     }
 
     @Test func widthChangeMeasuresEveryRowAgainInBulk() throws {
