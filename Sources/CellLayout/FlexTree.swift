@@ -33,7 +33,7 @@ final class FlexTree: @unchecked Sendable {
 
     init(_ b: Builder, layout: CellLayout) {
         self.layout = layout
-        shape = SolverScratch.current.shapes.interned(FlexShape(props: b.props, childIndex: b.childIndex))
+        shape = SolverScratch.current.shapes.shape(props: b.props, childIndex: b.childIndex)
         props = shape.props
         childIndex = shape.childIndex
         needsBaseline = shape.needsBaseline
@@ -89,15 +89,45 @@ final class FlexShape: @unchecked Sendable {
         _ = childIndex.initialize(from: links)
         needsBaseline = UnsafeMutableBufferPointer(start: (block + flagsAt).bindMemory(to: Bool.self, capacity: n), count: n)
         needsBaseline.initialize(repeating: false)
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(n) << 32 ^ UInt64(l)
-        @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01b3 }
-        for p in source {
-            mix(UInt64(p.kind.rawValue) | UInt64(p.childCount) << 8 | UInt64(bitPattern: Int64(p.payload)) << 24)
-            mix(p.width.bitPattern ^ p.height.bitPattern &* 31 ^ p.basis.bitPattern &* 961)
-            mix(p.grow.bitPattern ^ p.spacing.bitPattern &* 31 ^ p.padTop.bitPattern &* 961 ^ p.padLeft.bitPattern &* 29791)
-        }
-        hash = Int(truncatingIfNeeded: h)
+        hash = Self.hash(props: source, childIndex: links)
         markRows()
+    }
+
+    /// A hash of some of the values of the elements' properties `props` (what a tree's builder
+    /// gives: the values `markRows` works out are not counted) and of the number of links.
+    static func hash(props source: [Props], childIndex links: [Int]) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(source.count) << 32 ^ UInt64(links.count)
+        @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01b3 }
+        source.withUnsafeBufferPointer { source in
+            for i in source.indices {
+                let p = UnsafePointer(source.baseAddress.unsafelyUnwrapped + i)
+                mix(UInt64(p.pointee.kind.rawValue) | UInt64(p.pointee.childCount) << 8 | UInt64(bitPattern: Int64(p.pointee.payload)) << 24)
+                mix(p.pointee.width.bitPattern ^ p.pointee.height.bitPattern &* 31 ^ p.pointee.basis.bitPattern &* 961)
+                mix(p.pointee.grow.bitPattern ^ p.pointee.spacing.bitPattern &* 31 ^ p.pointee.padTop.bitPattern &* 961
+                    ^ p.pointee.padLeft.bitPattern &* 29791)
+            }
+        }
+        return Int(truncatingIfNeeded: h)
+    }
+
+    /// Whether this shape was built from `props` and `childIndex` as a builder gives them (the
+    /// values `markRows` works out follow from those, so they are not compared): a new tree of
+    /// this shape takes it without building its own first.
+    func wasBuilt(from source: [Props], childIndex links: [Int], hash: Int) -> Bool {
+        guard hash == self.hash, props.count == source.count, childIndex.count == links.count else { return false }
+        let same = source.withUnsafeBufferPointer { source -> Bool in
+            for i in source.indices {
+                var built = props[i]
+                built.strictHeight = false
+                built.heightDefinite = false
+                built.ratioInside = false
+                if !Self.same(built, source[i]) { return false }
+            }
+            return true
+        }
+        guard same else { return false }
+        for i in links.indices where childIndex[i] != links[i] { return false }
+        return true
     }
 
     /// Whether two elements' properties are the same values: `==` on every field, the fields that
@@ -193,6 +223,17 @@ final class ShapeTable {
         if let known = slots[i], known.holdsTheSame(as: shape) { return known }
         slots[i] = shape
         return shape
+    }
+
+    /// The shape of a tree whose builder gave `props` and `childIndex`: a known one when it was
+    /// built from the same values (no block allocated, copied and worked over only to be freed —
+    /// a feed's posts have a handful of shapes), else a new one, which is kept.
+    func shape(props: [FlexShape.Props], childIndex: [Int]) -> FlexShape {
+        guard props.count <= Self.largestShared else { return FlexShape(props: props, childIndex: childIndex) }
+        let hash = FlexShape.hash(props: props, childIndex: childIndex)
+        let i = Int(UInt(bitPattern: hash) % UInt(slots.count))
+        if let known = slots[i], known.wasBuilt(from: props, childIndex: childIndex, hash: hash) { return known }
+        return interned(FlexShape(props: props, childIndex: childIndex))
     }
 }
 

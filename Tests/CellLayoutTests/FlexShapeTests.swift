@@ -23,6 +23,35 @@ struct FlexShapeTests {
         #expect(try sc.arrange(width: 100).frames[1].rect.width == 11)
     }
 
+    /// A known shape is found from a builder's values before a block is built: trees whose
+    /// worked-out values are set (a row stretched by a row of given height, stretching a ratio
+    /// box, is strict, its height definite, a ratio inside) still share it, and trees that differ only in values the
+    /// hash leaves out (alignment, justification, a limit, the right padding) never do.
+    static let strictRow = CellElement.hstack([CellElement.hstack([.box(aspectRatio: 1.5), .box(width: 20, height: 13)])]).frame(height: 40)
+
+    @Test func aKnownShapeIsFoundFromTheBuildersValues() throws {
+        let layout = CellLayout(textEngine: nil)
+        func tree(_ row: CellElement) -> FlexSolver {
+            FlexSolver(root: .vstack([Self.strictRow, row]), layout: layout)
+        }
+        let plain = CellElement.hstack([.box(width: 8, height: 8)])
+        let a = tree(plain), b = tree(plain)
+        #expect(a.props.contains { $0.strictHeight } && a.props.contains { $0.ratioInside } && a.props.contains { $0.heightDefinite })
+        #expect(a.tree.shape === b.tree.shape)
+        var others: [CellElement] = []
+        for alignment in [CellAlignment.center, .end, .firstBaseline] { others.append(CellElement.hstack(alignment: alignment, [.box(width: 8, height: 8)])) }
+        others.append(CellElement.hstack(justify: .spaceEvenly, [.box(width: 8, height: 8)]))
+        others.append(CellElement.hstack([.box(width: 8, height: 8)]).frame(maxWidth: 300))
+        others.append(CellElement.hstack([.box(width: 8, height: 8)]).padding(EdgeInsets(top: 0, left: 0, bottom: 0, right: 3)))
+        for other in others {
+            let c = tree(other)
+            #expect(c.tree.shape !== a.tree.shape)
+            // And each lays out as its own tree (as a fresh one built alone would).
+            var sc = c, fresh = FlexSolver(root: .vstack([Self.strictRow, other]), layout: CellLayout(textEngine: nil))
+            #expect(try sc.arrange(width: 200) == (try fresh.arrange(width: 200)))
+        }
+    }
+
     /// A cell prepared inside another cell's preparing layout (a custom measurer preparing one on
     /// the same thread) keeps its own intrinsic sizes, and the outer one keeps its own: both lay
     /// out at another width as fresh solvers do.
