@@ -196,7 +196,8 @@ public struct PreparedCell: Sendable {
 
     /// The root's size at `width`, as `CellLayout.size(of:width:)` gives it.
     public func size(width: Double?) throws(CellLayoutError) -> Size {
-        try withFreshSolver { s throws(CellLayoutError) in try s.rootSize(width: width) }
+        // (No frames and no overflows: a row kept from another width answers for this one.)
+        try withFreshSolver { s throws(CellLayoutError) in try s.rootSize(width: width, keptAnswersWider: true) }
     }
 
     /// `body` on a copy of the solver (the tree and the texts shared) with empty measurement

@@ -5,16 +5,35 @@ import LayoutGeometry
 /// by every later layout for the very requests they answer (`measure`).
 extension FlexSolver {
     /// Node `n`'s kept measurement (`tree.intrinsics[kept]`) if it was asked for exactly `w` ×
-    /// `h`, its children's rects appended to this layout's. (Only the same constraints: a slot
+    /// `h` at an unbounded width, its children's rects appended to this layout's. (Only the same constraints: a slot
     /// also answers an exact request for the size it found, but a kept measurement answering one
     /// would skip measurements of the node's children that a fresh layout makes there, and the
     /// layout would then depend on what the cell was prepared at — IntrinsicSizeTests.)
+    ///
+    /// One more request is answered while a layout is sized without frames: an exact width for a
+    /// row laid out the same at it (kept from an unbounded or an exact width) (`Measured.widerFrom`: its inner width at least the sum of its
+    /// items' hypothetical sizes and gaps, nothing to grow, items at its start edge) whose subtree
+    /// is clean. A fresh layout of that row at that width makes the very measurements of its
+    /// items the kept one made and places them where it did, so the answer is the kept one as
+    /// wide as asked (worked out as a fresh layout works it out); and since settling stops at a
+    /// clean subtree, nothing below the row is measured in this layout at all (a feed's header —
+    /// avatar, name, badge, time, source — at a new width).
     mutating func keptMeasurement(_ n: Int, _ kept: Int, _ w: Dim, _ h: Dim) -> Measured? {
         let e = UnsafePointer(tree.intrinsics.baseAddress.unsafelyUnwrapped + kept)
-        guard w == .unbounded, e.pointee.height == h else { return nil }
-        var m = Measured(size: e.pointee.size, baseline: e.pointee.baseline,
+        guard e.pointee.height == h else { return nil }
+        var size = e.pointee.size
+        if w != .unbounded || e.pointee.width != .unbounded {
+            // (`flex` at an exact width: its inner width is the width less the padding, its
+            // size that plus the padding again; the items do not grow or shrink while their
+            // sizes and gaps add up to no more than the inner width.)
+            guard keptAnswersWider, e.pointee.clean, !e.pointee.overflowed, case .exact(let width) = w else { return nil }
+            let padding = props[n].padH, inner = width - padding
+            guard inner >= e.pointee.widerFrom else { return nil }  // (false for NaN: any other measurement)
+            size.width = inner + padding
+        }
+        var m = Measured(size: size, baseline: e.pointee.baseline,
                          textSize: e.pointee.textSize.width.isNaN ? nil : e.pointee.textSize, overflowed: e.pointee.overflowed,
-                         clean: e.pointee.clean)
+                         clean: e.pointee.clean, widerFrom: e.pointee.widerFrom)
         let count = props[n].childCount
         if count > 0 {
             m.firstRect = rects.count
@@ -24,16 +43,17 @@ extension FlexSolver {
         return m
     }
 
-    /// Keeps `m`, node `n`'s measurement at an unbounded width and `h`, with its children's rects.
-    mutating func record(_ m: Measured, of n: Int, height h: Dim) {
+    /// Keeps `m`, node `n`'s measurement at `w` (unbounded, or exact for a row laid out the same
+    /// wider) and `h`, with its children's rects.
+    mutating func record(_ m: Measured, of n: Int, width w: Dim, height h: Dim) {
         guard let recorder else { return }
         let count = props[n].childCount
         let first = recorder.rects.count
         if count > 0 { recorder.rects.append(contentsOf: rects[m.firstRect ..< m.firstRect + count]) }
         recorder.nodes.append(Int32(n))
-        recorder.entries.append(Intrinsic(height: h, size: m.size, baseline: m.baseline,
+        recorder.entries.append(Intrinsic(width: w, height: h, size: m.size, baseline: m.baseline,
                                           textSize: m.textSize ?? Size(width: .nan, height: .nan),
-                                          firstRect: Int32(first), overflowed: m.overflowed))
+                                          firstRect: Int32(first), overflowed: m.overflowed, widerFrom: m.widerFrom))
     }
 
     /// Arranges the tree at `width` as `arrange` does, keeping in the tree what that layout

@@ -399,7 +399,17 @@ extension FlexSolver {
         }
         let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
                          : Size(width: innerCross + padCross, height: innerMain + padMain)
-        return Measured(size: size, baseline: baseline, firstRect: firstRect, overflowed: overflowed)
+        // A row whose items kept their hypothetical sizes with nothing to grow: at any inner width
+        // at least their sum and gaps they would again (summed as `resolveFlexibleLengths` sums
+        // them, whose comparison decides it), at the same places (they start at the start edge).
+        var widerFrom = Double.nan
+        if isRow, !s.wraps, s.justify == .start, items.allSatisfy({ $0.grow == 0 }) {
+            var sumHypo = 0.0
+            for i in items.indices { sumHypo += items[i].hypo }
+            let needed = sumHypo + gap * Double(max(0, items.count - 1))
+            if needed <= innerMain { widerFrom = needed }
+        }
+        return Measured(size: size, baseline: baseline, firstRect: firstRect, overflowed: overflowed, widerFrom: widerFrom)
     }
 
     /// A container's inner size along one axis: exact, or its content's size within the room it

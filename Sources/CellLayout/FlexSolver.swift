@@ -61,6 +61,13 @@ struct FlexSolver: Sendable {
         /// kept measurement (checked when its cell was prepared), so that settling a layout need
         /// not lay the subtree out again to find out.
         var clean = false
+        /// For a single-line row whose items kept their hypothetical main sizes (none grows,
+        /// none shrank) and start at its start edge: the sum of those sizes and the gaps, the
+        /// least inner width at which that holds — at any exact width whose inner width is at
+        /// least this, the row is laid out the same (its items measured under the same
+        /// constraints, at the same places), only wider (`keptMeasurement`). NaN for any other
+        /// measurement.
+        var widerFrom = Double.nan
     }
 
     /// A measurement slot: what it was asked for, and what it found (plain values only).
@@ -84,6 +91,8 @@ struct FlexSolver: Sendable {
     /// none), where its children's rects are in the tree's `intrinsicRects`, and whether it
     /// found the stack overflowing.
     struct Intrinsic {
+        /// The width it was measured at: unbounded, or exact for a row laid out the same wider.
+        var width: Dim
         var height: Dim
         var size: Size
         var baseline: Double
@@ -92,6 +101,8 @@ struct FlexSolver: Sendable {
         var overflowed: Bool
         /// Settled at `size` when the cell was prepared, nothing in the subtree overflowed.
         var clean = false
+        /// `Measured.widerFrom` of the measurement kept.
+        var widerFrom = Double.nan
     }
 
     /// What a measurement slot was asked for, and in which layout (`generation`: the slot holds
@@ -140,6 +151,12 @@ struct FlexSolver: Sendable {
     /// While a cell is prepared: the measurements at an unbounded width its first layout makes
     /// (`FlexTree.keep` files them), else nil.
     var recorder: IntrinsicRecorder?
+    /// Whether a kept measurement of a row laid out the same when wider answers for other exact
+    /// widths (`keptMeasurement`): only while a layout is sized without frames (which settles no
+    /// kept subtree that is not clean — so no element below such a row is measured in this
+    /// layout, and none could be measured by another path than a fresh layout takes) or only
+    /// its root's size is asked for.
+    var keptAnswersWider = false
     /// The stack whose limits along one axis (its min and max width, or height) are ignored while
     /// its flex base size is worked out (css-flexbox §9.2.3: a base size from content is not
     /// clamped), or −1.
@@ -233,9 +250,13 @@ extension FlexSolver {
         if _slowPath(slots.count < 2 * props.count) { makeSlots() }
     }
 
-    mutating func rootSize(width: Double?) throws(CellLayoutError) -> Size {
+    /// The root's size at `width`; `keptAnswersWider` as a layout without frames sets it (the
+    /// size is the same either way: a kept row answers only where it is laid out the same).
+    mutating func rootSize(width: Double?, keptAnswersWider wider: Bool = false) throws(CellLayoutError) -> Size {
         guard !props.isEmpty else { return .zero }
         ensureSlots()
+        if wider { keptAnswersWider = true }
+        defer { if wider { keptAnswersWider = false } }
         return try measure(0, width.map { .exact(rootWidth($0)) } ?? .unbounded, .unbounded).size
     }
 
@@ -249,6 +270,8 @@ extension FlexSolver {
     /// characters (what sizing a row needs).
     mutating func arrange(width: Double?, frames wantsFrames: Bool = true) throws(CellLayoutError) -> CellArrangement {
         guard !props.isEmpty else { return CellArrangement(size: .zero, frames: []) }
+        keptAnswersWider = !wantsFrames
+        defer { keptAnswersWider = false }
         let size = try rootSize(width: width)
         var frames: [CellFrame] = []
         if wantsFrames {
@@ -356,7 +379,10 @@ extension FlexSolver {
         let (ow, oh) = ownConstraints(p, w, h)
         let m: Measured
         // (Kept while preparing: a measurement at an unbounded width — never a box's, measured above.)
-        let recording = _slowPath(recorder != nil) && w == .unbounded && !recorder.unsafelyUnwrapped.nodes.contains(Int32(n))
+        // (And a row's first measurement at an exact width, when it is laid out the same wider:
+        // a later layout at another width takes it, `keptMeasurement`.)
+        let recording = _slowPath(recorder != nil) && (w == .unbounded || (p.pointee.kind == .stack && p.pointee.isRow))
+            && !recorder.unsafelyUnwrapped.nodes.contains(Int32(n))
         switch p.pointee.kind {
         case .stack: m = try stack(n, ow, oh)
         case .text: m = try text(n, ow, oh)
@@ -364,7 +390,7 @@ extension FlexSolver {
         case .layered: m = try layered(n, ow, oh)
         case .custom: m = try custom(n, ow, oh)
         }
-        if recording { record(m, of: n, height: h) }
+        if recording, w == .unbounded || (w.exactValue != nil && !m.widerFrom.isNaN) { record(m, of: n, width: w, height: h) }
         // The older slot (or an unused one) takes the new measurement.
         slots[newer].key.newer = false
         slots[older] = Slot(key: SlotKey(width: w, height: h, generation: generation, newer: true), value: m)

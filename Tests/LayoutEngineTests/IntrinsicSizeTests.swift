@@ -47,6 +47,18 @@ import Testing
                     for (j, w) in widths.enumerated() where try cell.arrange(width: w) != fresh[j] {
                         differing.append("\(file) \(tree.id): prepared at \(first), laid out at \(w)")
                     }
+                    // Sized without frames, and only the size asked for: rows kept from the width
+                    // the cell was prepared at answer other widths where they are laid out the same.
+                    for (j, w) in widths.enumerated() {
+                        let bare = try cell.arrangeWithoutFrames(width: w)
+                        if bare.size != fresh[j].size || bare.overflows != fresh[j].overflows
+                            || bare.missingCharacters != fresh[j].missingCharacters {
+                            differing.append("\(file) \(tree.id): prepared at \(first), sized without frames at \(w)")
+                        }
+                        if try cell.size(width: w) != fresh[j].size {
+                            differing.append("\(file) \(tree.id): prepared at \(first), its size at \(w)")
+                        }
+                    }
                     compared += 1
                 }
                 // Prepared without a width (its max-content layout keeps the intrinsic sizes).
@@ -62,6 +74,7 @@ import Testing
                         || bare.missingCharacters != fresh[j].missingCharacters {
                         differing.append("\(file) \(tree.id): sized without frames at \(w)")
                     }
+                    if try cell.size(width: w) != fresh[j].size { differing.append("\(file) \(tree.id): its size at \(w)") }
                     if !fresh[j].overflows.isEmpty { overflowing += 1 }
                 }
             }
