@@ -10,24 +10,27 @@ extension FlexSolver {
     /// would skip measurements of the node's children that a fresh layout makes there, and the
     /// layout would then depend on what the cell was prepared at — IntrinsicSizeTests.)
     ///
-    /// One more request is answered while a layout is sized without frames: an exact width for a
-    /// row laid out the same at it (kept from an unbounded or an exact width) (`Measured.widerFrom`: its inner width at least the sum of its
-    /// items' hypothetical sizes and gaps, nothing to grow, items at its start edge) whose subtree
-    /// is clean. A fresh layout of that row at that width makes the very measurements of its
-    /// items the kept one made and places them where it did, so the answer is the kept one as
-    /// wide as asked (worked out as a fresh layout works it out); and since settling stops at a
-    /// clean subtree, nothing below the row is measured in this layout at all (a feed's header —
-    /// avatar, name, badge, time, source — at a new width).
+    /// One more request is answered while a layout is sized without frames, or only its size is
+    /// asked for: an exact width for a row laid out the same at it, kept from an unbounded or an
+    /// exact width (`Measured.widerFrom`: an inner width at least the sum of its items'
+    /// hypothetical sizes and gaps, nothing to grow), whose subtree is clean. A fresh layout of
+    /// that row at that width makes the very measurements of its items the kept one made, so the
+    /// answer is the kept one as wide as asked (worked out as a fresh layout works it out), its
+    /// items placed along it for the room left as `flex` places them; and since settling stops at
+    /// a clean subtree, nothing below the row is measured in this layout at all (a feed's header
+    /// — avatar, name, badge, time, source — and its toolbar at a new width).
     mutating func keptMeasurement(_ n: Int, _ kept: Int, _ w: Dim, _ h: Dim) -> Measured? {
         let e = UnsafePointer(tree.intrinsics.baseAddress.unsafelyUnwrapped + kept)
         guard e.pointee.height == h else { return nil }
         var size = e.pointee.size
+        var inner = Double.nan  // (the inner width when answering another width)
         if w != .unbounded || e.pointee.width != .unbounded {
             // (`flex` at an exact width: its inner width is the width less the padding, its
             // size that plus the padding again; the items do not grow or shrink while their
             // sizes and gaps add up to no more than the inner width.)
             guard keptAnswersWider, e.pointee.clean, !e.pointee.overflowed, case .exact(let width) = w else { return nil }
-            let padding = props[n].padH, inner = width - padding
+            let padding = props[n].padH
+            inner = width - padding
             guard inner >= e.pointee.widerFrom else { return nil }  // (false for NaN: any other measurement)
             size.width = inner + padding
         }
@@ -39,6 +42,19 @@ extension FlexSolver {
             m.firstRect = rects.count
             let first = Int(e.pointee.firstRect)
             rects.append(contentsOf: UnsafeBufferPointer(rebasing: tree.intrinsicRects[first ..< first + count]))
+            // Answering another width: the items' places along the row follow from the room
+            // left, as `flex` places them (from the start edge they are where they were).
+            if !inner.isNaN, props[n].justify != .start {
+                let gap = props[n].spacing
+                var used = gap * Double(max(0, count - 1))
+                for k in 0..<count { used += rects[m.firstRect + k].width }
+                let (offset, between) = Self.justification(props[n].justify, free: inner - used, count: count, gap: gap)
+                var position = offset
+                for k in 0..<count {
+                    rects[m.firstRect + k].origin.x = props[n].padLeft + position
+                    position += rects[m.firstRect + k].width + between
+                }
+            }
         }
         return m
     }

@@ -342,21 +342,7 @@ extension FlexSolver {
             }
             let free = innerMain - used(line, hypothetical: false)
             if free < -1e-6 { overflowed = true }
-            let count = Double(line.count)
-            var offset = 0.0, between = gap
-            switch s.justify {
-            case .start: break
-            case .center: offset = free / 2
-            case .end: offset = free
-            case .spaceBetween:
-                if free > 0, line.count > 1 { between += free / (count - 1) }
-            // Distributed alignment that overflows falls back to *safe* centring (css-align-3 §5.3,
-            // as Chromium does): the items start at the start edge. Plain `center` stays unsafe.
-            case .spaceAround:
-                if free > 0 { offset = free / count / 2; between += free / count }
-            case .spaceEvenly:
-                if free > 0 { offset = free / (count + 1); between += free / (count + 1) }
-            }
+            let (offset, between) = Self.justification(s.justify, free: free, count: line.count, gap: gap)
             var position = offset
             for i in line {
                 let crossOffset: Double
@@ -401,15 +387,38 @@ extension FlexSolver {
                          : Size(width: innerCross + padCross, height: innerMain + padMain)
         // A row whose items kept their hypothetical sizes with nothing to grow: at any inner width
         // at least their sum and gaps they would again (summed as `resolveFlexibleLengths` sums
-        // them, whose comparison decides it), at the same places (they start at the start edge).
+        // them, whose comparison decides it), on the same line, their places along it following
+        // from the room left as above (`keptMeasurement`).
         var widerFrom = Double.nan
-        if isRow, !s.wraps, s.justify == .start, items.allSatisfy({ $0.grow == 0 }) {
+        if isRow, !s.wraps, items.allSatisfy({ $0.grow == 0 }) {
             var sumHypo = 0.0
             for i in items.indices { sumHypo += items[i].hypo }
             let needed = sumHypo + gap * Double(max(0, items.count - 1))
             if needed <= innerMain { widerFrom = needed }
         }
         return Measured(size: size, baseline: baseline, firstRect: firstRect, overflowed: overflowed, widerFrom: widerFrom)
+    }
+
+    /// Where a line's first item starts along the main axis and what lies between two items, for
+    /// `free` room left on a line of `count` items `gap` apart.
+    @inline(__always)
+    static func justification(_ justify: CellJustification, free: Double, count n: Int, gap: Double) -> (offset: Double, between: Double) {
+        let count = Double(n)
+        var offset = 0.0, between = gap
+        switch justify {
+        case .start: break
+        case .center: offset = free / 2
+        case .end: offset = free
+        case .spaceBetween:
+            if free > 0, n > 1 { between += free / (count - 1) }
+        // Distributed alignment that overflows falls back to *safe* centring (css-align-3 §5.3,
+        // as Chromium does): the items start at the start edge. Plain `center` stays unsafe.
+        case .spaceAround:
+            if free > 0 { offset = free / count / 2; between += free / count }
+        case .spaceEvenly:
+            if free > 0 { offset = free / (count + 1); between += free / (count + 1) }
+        }
+        return (offset, between)
     }
 
     /// A container's inner size along one axis: exact, or its content's size within the room it

@@ -246,7 +246,7 @@ extension FlexSolver {
 
     /// Measurement slots for this solver's nodes, unless it has them (a one-off layout).
     @inline(__always)
-    private mutating func ensureSlots() {
+    mutating func ensureSlots() {
         if _slowPath(slots.count < 2 * props.count) { makeSlots() }
     }
 
