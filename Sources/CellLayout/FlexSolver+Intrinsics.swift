@@ -32,11 +32,15 @@ extension FlexSolver {
             let padding = props[n].padH
             inner = width - padding
             guard inner >= e.pointee.widerFrom else { return nil }  // (false for NaN: any other measurement)
+            // (A wrapping row's line limit, as `flex` works it out, within which its lines break alike.)
+            let limit = max(0, inner)
+            guard e.pointee.joinsFrom <= limit + 1e-9, limit + 1e-9 < e.pointee.breaksBelow else { return nil }
             size.width = inner + padding
         }
         var m = Measured(size: size, baseline: e.pointee.baseline,
                          textSize: e.pointee.textSize.width.isNaN ? nil : e.pointee.textSize, overflowed: e.pointee.overflowed,
-                         clean: e.pointee.clean, widerFrom: e.pointee.widerFrom)
+                         clean: e.pointee.clean, widerFrom: e.pointee.widerFrom, joinsFrom: e.pointee.joinsFrom,
+                         breaksBelow: e.pointee.breaksBelow)
         let count = props[n].childCount
         if count > 0 {
             m.firstRect = rects.count
@@ -69,7 +73,8 @@ extension FlexSolver {
         recorder.nodes.append(Int32(n))
         recorder.entries.append(Intrinsic(width: w, height: h, size: m.size, baseline: m.baseline,
                                           textSize: m.textSize ?? Size(width: .nan, height: .nan),
-                                          firstRect: Int32(first), overflowed: m.overflowed, widerFrom: m.widerFrom))
+                                          firstRect: Int32(first), overflowed: m.overflowed, widerFrom: m.widerFrom,
+                                          joinsFrom: m.joinsFrom, breaksBelow: m.breaksBelow))
     }
 
     /// Arranges the tree at `width` as `arrange` does, keeping in the tree what that layout

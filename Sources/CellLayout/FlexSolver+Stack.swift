@@ -189,21 +189,37 @@ extension FlexSolver {
             (lineBuffer.baseAddress.unsafelyUnwrapped + lineCount).initialize(to: Line(start: start, end: end))
             lineCount += 1
         }
+        // (For a wrapping row: the most a line reached with an item joining it, the least it would
+        // have reached with the item that started the next — between them the lines break alike.)
+        var joinsFrom = -Double.infinity, breaksBelow = Double.infinity
         if s.wraps, let limit = mainDim.limit {
             var start = 0, used = 0.0
             for i in items.indices {
                 let add = (i == start ? 0 : gap) + items[i].hypo
-                if i > start, used + add > limit + 1e-9 {
-                    addLine(start, i)
-                    start = i
-                    used = items[i].hypo
-                } else {
-                    used += add
+                if i > start {
+                    let reach = used + add
+                    if reach > limit + 1e-9 {
+                        breaksBelow = min(breaksBelow, reach)
+                        addLine(start, i)
+                        start = i
+                        used = items[i].hypo
+                        continue
+                    }
+                    joinsFrom = max(joinsFrom, reach)
                 }
+                used += add
             }
             if start < items.count { addLine(start, items.count) }
         } else if !items.isEmpty {
             addLine(0, items.count)
+            if s.wraps {
+                var used = 0.0
+                for i in items.indices {
+                    let add = (i == 0 ? 0 : gap) + items[i].hypo
+                    if i > 0 { joinsFrom = max(joinsFrom, used + add) }
+                    used += add
+                }
+            }
         }
         let lines = UnsafeMutableBufferPointer(rebasing: lineBuffer[0..<lineCount])
 
@@ -386,17 +402,27 @@ extension FlexSolver {
         let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
                          : Size(width: innerCross + padCross, height: innerMain + padMain)
         // A row whose items kept their hypothetical sizes with nothing to grow: at any inner width
-        // at least their sum and gaps they would again (summed as `resolveFlexibleLengths` sums
-        // them, whose comparison decides it), on the same line, their places along it following
-        // from the room left as above (`keptMeasurement`).
-        var widerFrom = Double.nan
-        if isRow, !s.wraps, items.allSatisfy({ $0.grow == 0 }) {
-            var sumHypo = 0.0
-            for i in items.indices { sumHypo += items[i].hypo }
-            let needed = sumHypo + gap * Double(max(0, items.count - 1))
-            if needed <= innerMain { widerFrom = needed }
+        // at least each line's sum and gaps they would again (summed as `resolveFlexibleLengths`
+        // sums them, whose comparison decides it), on the same lines while the lines break alike,
+        // their places along a single line following from the room left as above, a wrapping
+        // row's lines placed from the start edge (`keptMeasurement`).
+        var m = Measured(size: size, baseline: baseline, firstRect: firstRect, overflowed: overflowed)
+        if isRow, !s.wraps || s.justify == .start, items.allSatisfy({ $0.grow == 0 }) {
+            var needed = 0.0, shrank = false
+            for line in lines {
+                var sumHypo = 0.0
+                for i in line.range { sumHypo += items[i].hypo }
+                let lineNeeds = sumHypo + gap * Double(max(0, line.range.count - 1))
+                if lineNeeds > innerMain { shrank = true }
+                needed = max(needed, lineNeeds)
+            }
+            if !shrank {
+                m.widerFrom = needed
+                m.joinsFrom = joinsFrom
+                m.breaksBelow = breaksBelow
+            }
         }
-        return Measured(size: size, baseline: baseline, firstRect: firstRect, overflowed: overflowed, widerFrom: widerFrom)
+        return m
     }
 
     /// Where a line's first item starts along the main axis and what lies between two items, for

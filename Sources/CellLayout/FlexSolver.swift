@@ -68,6 +68,10 @@ struct FlexSolver: Sendable {
         /// constraints, at the same places), only wider (`keptMeasurement`). NaN for any other
         /// measurement.
         var widerFrom = Double.nan
+        /// For a wrapping row with `widerFrom`: its lines break alike at any line limit `l` with
+        /// `joinsFrom ≤ l + 1e-9 < breaksBelow` (the most a line reached with an item joining
+        /// it; the least it would have reached with an item that started the next).
+        var joinsFrom = -Double.infinity, breaksBelow = Double.infinity
     }
 
     /// A measurement slot: what it was asked for, and what it found (plain values only).
@@ -101,8 +105,9 @@ struct FlexSolver: Sendable {
         var overflowed: Bool
         /// Settled at `size` when the cell was prepared, nothing in the subtree overflowed.
         var clean = false
-        /// `Measured.widerFrom` of the measurement kept.
+        /// `Measured.widerFrom`, `joinsFrom` and `breaksBelow` of the measurement kept.
         var widerFrom = Double.nan
+        var joinsFrom = -Double.infinity, breaksBelow = Double.infinity
     }
 
     /// What a measurement slot was asked for, and in which layout (`generation`: the slot holds

@@ -50,4 +50,32 @@ struct KeptRowTests {
             #expect(prepared.rects[m.firstRect + 1].minX == 229.0 / 4 + 30 + 7 + 229.0 / 4)
         }
     }
+
+    /// A wrapping row of six 80-pt photos 5 apart (each a column holding its box, so that laying
+    /// the row out leaves rects of theirs), kept from an inner width of 355 (four on the first
+    /// line — 335 — the fifth would reach 420): it answers line limits from 335 up to (not
+    /// including) 420, where its lines break alike, and no others.
+    @Test func aKeptWrappingRowAnswersWhileItsLinesBreakAlike() throws {
+        let layout = CellLayout(textEngine: nil)
+        let photo = CellElement.vstack([.box(width: 80, height: 80)])
+        let tree = CellElement.vstack([.hstack(spacing: 5, wraps: true, Array(repeating: photo, count: 6))]).padding(10)
+        let (cell, _) = try layout.prepare(tree, textStyles: [], arrangingAt: 375, frames: false)
+        let kept = Int(cell.solver.tree.intrinsicIndex[1])
+        #expect(kept >= 0)
+        #expect(cell.solver.tree.intrinsics[kept].joinsFrom == 335 && cell.solver.tree.intrinsics[kept].breaksBelow == 420)
+        for inner in [335.0, 355, 400, 419, 420, 334, 500] {
+            var prepared = cell.solver, fresh = FlexSolver(root: tree, layout: layout)
+            prepared.ensureSlots()
+            fresh.ensureSlots()
+            prepared.keptAnswersWider = true
+            let a = try prepared.measure(1, .exact(inner), .unbounded), b = try fresh.measure(1, .exact(inner), .unbounded)
+            #expect(a.size == b.size && a.baseline == b.baseline, "at \(inner)")
+            #expect(Array(prepared.rects[a.firstRect ..< a.firstRect + 6]) == Array(fresh.rects[b.firstRect ..< b.firstRect + 6]), "at \(inner)")
+            // Answered from the kept row (only its six rects in the solver, none of its photos')
+            // exactly where the lines break as at 355: two lines, 80 + 5 + 80 tall.
+            let answered = inner >= 335 && inner < 420
+            #expect((prepared.rects.count == 6) == answered, "at \(inner)")
+            if answered { #expect(a.size.height == 165) }
+        }
+    }
 }
