@@ -61,12 +61,13 @@ struct FlexSolver: Sendable {
         /// kept measurement (checked when its cell was prepared), so that settling a layout need
         /// not lay the subtree out again to find out.
         var clean = false
-        /// For a single-line row whose items kept their hypothetical main sizes (none grows,
-        /// none shrank) and start at its start edge: the sum of those sizes and the gaps, the
-        /// least inner width at which that holds — at any exact width whose inner width is at
-        /// least this, the row is laid out the same (its items measured under the same
-        /// constraints, at the same places), only wider (`keptMeasurement`). NaN for any other
-        /// measurement.
+        /// For a row whose items kept their hypothetical main sizes (none grows, none shrank;
+        /// a wrapping row's placed from its start edge): the largest sum of a line's sizes and
+        /// gaps, the least inner width at which that holds — at any exact width whose inner width
+        /// is at least this (and whose lines break alike: `joinsFrom`, `breaksBelow`), the row
+        /// is laid out the same (its items measured under the same constraints), only wider, its
+        /// items placed along a single line for the room left (`keptMeasurement`). NaN for any
+        /// other measurement.
         var widerFrom = Double.nan
         /// For a wrapping row with `widerFrom`: its lines break alike at any line limit `l` with
         /// `joinsFrom ≤ l + 1e-9 < breaksBelow` (the most a line reached with an item joining
