@@ -22,6 +22,9 @@ extension FlexSolver {
     mutating func keptMeasurement(_ n: Int, _ kept: Int, _ w: Dim, _ h: Dim) -> Measured? {
         let e = UnsafePointer(tree.intrinsics.baseAddress.unsafelyUnwrapped + kept)
         guard e.pointee.height == h else { return nil }
+        // (A layout placing frames takes no kept size of a stack holding a ratio box: its items'
+        // frames can depend on the path its measurements took — seed 31337's tree 0074.)
+        if !keptAnswersWider, props[n].ratioInside { return nil }
         var size = e.pointee.size
         var inner = Double.nan  // (the inner width when answering another width)
         if w != .unbounded || e.pointee.width != .unbounded {
