@@ -72,8 +72,7 @@ extension TableViewLayout {
 
     /// Stores the sizer's answers `raw` for the elements at `indices` (their heights and states
     /// before: `old`), with the statistics of estimates; `element(k)` and `content(k)` are request
-    /// `k`'s (closures, not arrays: a bulk measurement's contents are read only when estimates are
-    /// learned, and a few rows' measurement allocates nothing for them).
+    /// `k`'s. (A few rows' measurement; `storeBulk` stores many.)
     private mutating func store(_ raw: [Double], for indices: [Int], old: (heights: [Double], states: [ElementState]),
                                 element: (Int) -> TableElement, content: (Int) -> Content) throws(TableError) {
         var heights = [Double](repeating: 0, count: indices.count)
@@ -81,9 +80,10 @@ extension TableViewLayout {
         // for the table's life: otherwise each row's kind is not asked for — a look into its
         // content, a cache miss per row of a feed.)
         let learns = configuration.learnsEstimates
+        // (Every answer checked before anything is stored: a failed measurement changes nothing.)
+        for k in indices.indices { heights[k] = try finalHeight(raw[k], for: element(k)) }
         for k in indices.indices {
-            let h = try finalHeight(raw[k], for: element(k))
-            heights[k] = h
+            let h = heights[k]
             // The statistics are about rows: a header or footer measured here is not an estimate
             // coming true (its height was never a row estimate), so it is left out of them.
             if old.states[k].isRow {

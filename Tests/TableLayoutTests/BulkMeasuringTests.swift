@@ -70,6 +70,13 @@ import Testing
         #expect(rects(t) == before)
         #expect(t.estimatedElementCount == 210)  // (headers and footers are measured when built: no estimate of theirs)
         #expect(t.estimationReport.measuredCount == 0)
+        // A few rows (the first screen: measured one by one, not in bulk) fail alike.
+        var screen = try TableViewLayout(configuration: c, sections: try table().sectionsForTest(), sizer: failing)
+        #expect(throws: TableError.invalidMeasuredHeight(element: "row [1, 7]", value: -3)) {
+            try screen.measure(indices: [1 + 60 + 1 + 1 + 6, 1 + 60 + 1 + 1 + 7])  // rows 6 and 7 of section 1
+        }
+        #expect(rects(screen) == before)
+        #expect(screen.estimationReport.measuredCount == 0)
     }
 
     @Test func widthChangeMeasuresEveryRowAgainInBulk() throws {
