@@ -84,8 +84,9 @@ public struct CellLayout: Sendable {
     }
 
     /// `prepare(_:textStyles:)` and the first arrangement at `width` in one go: the measurements
-    /// that arrangement makes at an unbounded width are the ones kept with the cell (no layout at
-    /// max-content first), so that later widths start from them.
+    /// that arrangement makes at an unbounded width — and those of rows laid out the same wider,
+    /// at their exact widths — are the ones kept with the cell (no layout at max-content first),
+    /// so that later widths start from them.
     package func prepare(_ root: CellElement, textStyles: [TextStyle], arrangingAt width: Double?,
                          frames: Bool) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
         var solver = FlexSolver(root: root, layout: self, textStyles: textStyles)

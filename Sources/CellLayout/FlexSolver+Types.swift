@@ -91,10 +91,10 @@ extension FlexSolver {
         var hasMissingCharacters = false
     }
 
-    /// A measurement kept across layouts (a prepared cell's intrinsic size: its width was
-    /// unbounded): the height it was asked for, what it found (a text's bounding size NaN for
-    /// none), where its children's rects are in the tree's `intrinsicRects`, and whether it
-    /// found the stack overflowing.
+    /// A measurement kept across layouts (a prepared cell's intrinsic size, its width unbounded;
+    /// or a row laid out the same wider, at an exact width): the constraints it was asked for,
+    /// what it found (a text's bounding size NaN for none), where its children's rects are in the
+    /// tree's `intrinsicRects`, and whether it found the stack overflowing.
     struct Intrinsic {
         /// The width it was measured at: unbounded, or exact for a row laid out the same wider.
         var width: Dim
