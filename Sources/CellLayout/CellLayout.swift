@@ -72,7 +72,7 @@ public struct CellLayout: Sendable {
         var solver = FlexSolver(root: root, layout: self)
         try solver.prepareTexts()
         try solver.keepIntrinsics()
-        return PreparedCell(solver: solver)
+        return PreparedCell(solver: consume solver)
     }
 
     /// `prepare(_:)` with the texts' styles given in tree order, as `arrange(_:width:textStyles:)`.
@@ -80,7 +80,7 @@ public struct CellLayout: Sendable {
         var solver = FlexSolver(root: root, layout: self, textStyles: textStyles)
         try solver.prepareTexts()
         try solver.keepIntrinsics()
-        return PreparedCell(solver: solver)
+        return PreparedCell(solver: consume solver)
     }
 
     /// `prepare(_:textStyles:)` and the first arrangement at `width` in one go: the measurements
@@ -89,7 +89,16 @@ public struct CellLayout: Sendable {
     /// so that later widths start from them.
     package func prepare(_ root: CellElement, textStyles: [TextStyle], arrangingAt width: Double?,
                          frames: Bool) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
-        var solver = FlexSolver(root: root, layout: self, textStyles: textStyles)
+        try withUnsafePointer(to: root) { root throws(CellLayoutError) in
+            try prepare(rootAt: root, textStyles: textStyles, arrangingAt: width, frames: frames)
+        }
+    }
+
+    /// `prepare(_:textStyles:arrangingAt:frames:)` with the tree read where it is (a tree kept by
+    /// a decoded spec: no copy of it, which retains each of its parts).
+    package func prepare(rootAt root: UnsafePointer<CellElement>, textStyles: [TextStyle], arrangingAt width: Double?,
+                         frames: Bool) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
+        var solver = FlexSolver(rootAt: root, layout: self, textStyles: textStyles)
         try solver.prepareTexts()
         var first = solver
         let scratch = SolverScratch.current
@@ -97,7 +106,7 @@ public struct CellLayout: Sendable {
         defer { first.returnScratch(scratch) }
         // (The tree is shared with `solver`: what this layout keeps is the prepared cell's.)
         let arrangement = try first.arrangeKeepingIntrinsics(width: width, frames: frames)
-        return (PreparedCell(solver: solver), arrangement)
+        return (PreparedCell(solver: consume solver), arrangement)
     }
 
     /// The root's size when it may be at most `fittingWidth` wide (nil: as wide as it likes): its
@@ -132,24 +141,26 @@ public struct PreparedCell: Sendable {
         let treeObject: UInt
         let solver: FlexSolver
 
-        init(_ solver: FlexSolver) {
+        init(_ solver: consuming FlexSolver) {
             self.solver = solver
             func range(_ r: UnsafeRawBufferPointer) -> (UInt, Int) { (UInt(bitPattern: r.baseAddress), r.count) }
             // (The longest text's: a cell's short texts — a name, a time — are rarely measured
             // again at a new width, their max-content sizes kept. Asking for all of every text
             // filled the processor's miss buffers, and the prefetches then waited.)
             var longest = (words: (UInt(0), 0), paragraph: (UInt(0), 0), slot: (UInt(0), 0))
-            solver.textSlots.withUnsafeBufferPointer { slots in
-                for i in slots.indices {
-                    guard let words = slots[i].prepared?.lineBreakingMemory, words.count > longest.words.1 else { continue }
-                    longest = (range(words), range(slots[i].prepared?.paragraphMemory ?? UnsafeRawBufferPointer(start: nil, count: 0)),
+            // (The prepared texts read in place: a copy of one retains its parts.)
+            self.solver.textSlots.withUnsafeBufferPointer { slots in
+                for i in slots.indices where slots[i].prepared != nil {
+                    let words = slots[i].prepared.unsafelyUnwrapped.lineBreakingMemory
+                    guard words.count > longest.words.1 else { continue }
+                    longest = (range(words), range(slots[i].prepared.unsafelyUnwrapped.paragraphMemory),
                                range(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(slots)[i * MemoryLayout<FlexSolver.TextSlot>.stride ..< (i + 1) * MemoryLayout<FlexSolver.TextSlot>.stride])))
                 }
             }
             let slots = longest.slot
-            let kept = range(solver.tree.keptMemory)
+            let kept = range(self.solver.tree.keptMemory)
             memory = (longest.words.0, longest.words.1, longest.paragraph.0, longest.paragraph.1, slots.0, slots.1, kept.0, kept.1)
-            treeObject = UInt(bitPattern: Unmanaged.passUnretained(solver.tree).toOpaque())
+            treeObject = UInt(bitPattern: Unmanaged.passUnretained(self.solver.tree).toOpaque())
         }
 
         /// How much of the tree object is asked for (a prefetch past its end is harmless).
@@ -167,7 +178,7 @@ public struct PreparedCell: Sendable {
     fileprivate let storage: Storage
     var solver: FlexSolver { storage.solver }
 
-    init(solver: FlexSolver) { storage = Storage(solver) }
+    init(solver: consuming FlexSolver) { storage = Storage(solver) }
 
     /// The UTF-16 code units of its visible texts (what keeping it costs, roughly).
     public var textUnits: Int { solver.textUnits }

@@ -4,9 +4,11 @@ import TextLayout
 // A flex solver's texts: prepared once, measured at the widths the layout asks for, and where
 // their first baselines lie (UIKit's, or Chromium's with `css` baselines).
 extension FlexSolver {
-    mutating func preparedText(_ n: Int) throws(CellLayoutError) -> PreparedText {
+    /// Prepares text `n` into its slot if it is not there yet (nothing handed out: a copy of
+    /// a prepared text retains its parts, and the slot is read in place).
+    mutating func prepareText(_ n: Int) throws(CellLayoutError) {
         let t = props[n].payload
-        if let p = textSlots[t].prepared { return p }
+        if textSlots[t].prepared != nil { return }
         guard let engine = layout.textEngine else {
             throw CellLayoutError(path: path(n), message: "a text, but no text engine to measure it")
         }
@@ -17,11 +19,11 @@ extension FlexSolver {
             } else {
                 p = try engine.prepare(tree.texts[t].text, style: tree.texts[t].style)
             }
-            textSlots[t].prepared = p
-            textSlots[t].hasMissingCharacters = p.hasMissingCharacters
-            if p.hasMissingCharacters { anyMissingCharacters = true }
-            textUnits += p.utf16Count
-            return p
+            let missing = p.hasMissingCharacters, units = p.utf16Count
+            textSlots[t].prepared = consume p
+            textSlots[t].hasMissingCharacters = missing
+            if missing { anyMissingCharacters = true }
+            textUnits += units
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)
         }
@@ -30,7 +32,7 @@ extension FlexSolver {
     mutating func measureText(_ n: Int, width: Double?) throws(CellLayoutError) -> TextMeasurement {
         let t = props[n].payload
         if width == nil, let known = textSlots[t].natural { return known }
-        if textSlots[t].prepared == nil { _ = try preparedText(n) }
+        if textSlots[t].prepared == nil { try prepareText(n) }
         let measured: TextMeasurement
         do throws(TextLayoutError) {
             // Measured in place: a copy of the prepared text would retain its parts.

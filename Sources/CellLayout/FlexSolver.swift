@@ -52,8 +52,13 @@ struct FlexSolver: Sendable {
     var unclamped: (node: Int, width: Bool) = (-1, false)
 
     init(root: CellElement, layout: CellLayout, textStyles: [TextStyle] = []) {
+        self = withUnsafePointer(to: root) { FlexSolver(rootAt: $0, layout: layout, textStyles: textStyles) }
+    }
+
+    /// `init(root:layout:textStyles:)` with the tree read where it is.
+    init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle] = []) {
         var builder = FlexTree.Builder(textStyles: textStyles)
-        if !root.isHidden { withUnsafePointer(to: root) { _ = builder.flatten($0, parent: -1, index: 0) } }
+        if !root.pointee.isHidden { _ = builder.flatten(root, parent: -1, index: 0) }
         tree = FlexTree(builder, layout: layout)
         // (No measurement slots yet: a prepared cell never holds any — each layout of it takes
         // the thread's scratch — and a one-off layout makes them when it starts.)

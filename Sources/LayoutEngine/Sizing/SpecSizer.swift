@@ -127,10 +127,11 @@ struct SpecSizer: TableSizer {
                 if let known {
                     prepared = known
                 } else {
-                    // (The decoded tree read in place: `cell.root` handed out a copy, a retain of each part.)
+                    // (The decoded tree read in place, at its address: `cell.root` handed out a
+                    // copy, a retain of each part.)
                     // Prepared and laid out at once: the cell keeps what that layout found at
                     // unbounded widths (its intrinsic sizes) for every later width.
-                    (prepared, first) = try environment.cellLayout(engine).prepare(cell.layout.root, textStyles: cell.textStyles,
+                    (prepared, first) = try environment.cellLayout(engine).prepare(rootAt: cell.layout.rootAddress, textStyles: cell.textStyles,
                                                                                    arrangingAt: width, frames: frames)
                 }
                 if cell.prepared == nil {

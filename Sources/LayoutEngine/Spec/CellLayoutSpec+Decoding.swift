@@ -19,9 +19,14 @@ public struct CellLayoutSpec: Hashable, Sendable {
     /// resolves the styles once per identity.
     var styleIdentity: StyleIdentity? { identity.styleIdentity }
 
-    /// A decoded layout: immutable, compared by reference.
-    final class Identity: Sendable {
-        let root: CellElement
+    /// A decoded layout: immutable, compared by reference. (Unchecked: `rootAddress` is written
+    /// once, when the object is made, and only read after.)
+    final class Identity: @unchecked Sendable {
+        /// The tree, at an address of its own while the object lives: preparing a cell reads it
+        /// in place (passed as an argument, the stored tree was copied first — a retain and a
+        /// release of each of its parts, per row).
+        let rootAddress: UnsafeMutablePointer<CellElement>
+        var root: CellElement { rootAddress.pointee }
         let textStyles: [TextStyleChoice]
         let hasAttributedText: Bool
         let styleIdentity: StyleIdentity?
@@ -32,13 +37,19 @@ public struct CellLayoutSpec: Hashable, Sendable {
         let cacheKey = CacheKey()
 
         init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity?, nested: [NestedEntry] = []) {
-            self.root = root
+            rootAddress = .allocate(capacity: 1)
+            rootAddress.initialize(to: root)
             self.nested = nested
             self.textStyles = textStyles
             self.styleIdentity = styleIdentity
             var attributed = false
             root.forEachText { if $0.attributed != nil { attributed = true } }
             hasAttributedText = attributed
+        }
+
+        deinit {
+            rootAddress.deinitialize(count: 1)
+            rootAddress.deallocate()
         }
     }
 
