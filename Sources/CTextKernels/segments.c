@@ -183,3 +183,56 @@ le_segment_finish le_finish_segments(long count, double *totals, double *content
     }
     return result;
 }
+
+long le_utf16_count(const uint8_t *utf8, long count) {
+    // Every byte that starts a scalar counts one unit, a 4-byte lead two: summed in bytes over
+    // blocks of 127 (at most 254 per block), which the compiler vectorises.
+    long units = 0;
+    for (long i = 0; i < count;) {
+        const long end = count - i > 127 ? i + 127 : count;
+        uint8_t block = 0;
+        for (long j = i; j < end; j++) {
+            const uint8_t b = utf8[j];
+            block += (uint8_t)((b & 0xC0) != 0x80) + (uint8_t)(b >= 0xF0);
+        }
+        units += block;
+        i = end;
+    }
+    return units;
+}
+
+void le_transcode(const uint8_t *utf8, long count, uint16_t *out) {
+    long i = 0, o = 0;
+    while (i < count) {
+        // Eight ASCII bytes at once (most of a Latin text): widened as they are.
+        if (i + 8 <= count) {
+            uint64_t word;
+            memcpy(&word, utf8 + i, sizeof word);
+            if ((word & UINT64_C(0x8080808080808080)) == 0) {
+                for (int k = 0; k < 8; k++) out[o + k] = utf8[i + k];
+                i += 8;
+                o += 8;
+                continue;
+            }
+        }
+        const uint8_t b = utf8[i];
+        if (b < 0x80) {
+            out[o++] = b;
+            i += 1;
+        } else if (b < 0xE0) {
+            out[o++] = (uint16_t)((b & 0x1F) << 6 | (utf8[i + 1] & 0x3F));
+            i += 2;
+        } else if (b < 0xF0) {
+            out[o++] = (uint16_t)((b & 0x0F) << 12 | (utf8[i + 1] & 0x3F) << 6 | (utf8[i + 2] & 0x3F));
+            i += 3;
+        } else {
+            const uint32_t scalar = (uint32_t)(b & 0x07) << 18 | (uint32_t)(utf8[i + 1] & 0x3F) << 12
+                | (uint32_t)(utf8[i + 2] & 0x3F) << 6 | (uint32_t)(utf8[i + 3] & 0x3F);
+            const uint32_t v = scalar - 0x10000;
+            out[o] = (uint16_t)(0xD800 + (v >> 10));
+            out[o + 1] = (uint16_t)(0xDC00 + (v & 0x3FF));
+            o += 2;
+            i += 4;
+        }
+    }
+}

@@ -68,6 +68,13 @@ typedef struct {
 le_segment_finish le_finish_segments(long count, double *totals, double *contents, const uint8_t *flags,
                                      uint64_t *masks, int32_t *stops, int positions);
 
+/// How many UTF-16 code units the valid UTF-8 `utf8[0 ..< count]` takes.
+long le_utf16_count(const uint8_t *utf8, long count);
+
+/// Writes the UTF-16 code units of the valid UTF-8 `utf8[0 ..< count]` into `out` (room for
+/// exactly `le_utf16_count` units).
+void le_transcode(const uint8_t *utf8, long count, uint16_t *out);
+
 /// Asks the processor to bring the `bytes` bytes from `p` into the cache for reading, without
 /// waiting for them (a prefetch never faults).
 static inline void le_prefetch_range(const void *p, long bytes) {

@@ -65,6 +65,22 @@ enum SegmentKernel {
     }
 }
 
+/// UTF-8 to UTF-16 for `Preparer` (C: Swift's optimiser neither sums the count in byte lanes
+/// nor takes eight ASCII bytes at once).
+enum UTF8Kernel {
+    /// How many UTF-16 code units the (valid) UTF-8 `utf8` takes.
+    static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
+        return le_utf16_count(base, utf8.count)
+    }
+
+    /// Writes the UTF-16 code units of valid UTF-8 into `out` (exactly `utf16Count(utf8)` long).
+    static func transcode(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt16>) {
+        guard let base = utf8.baseAddress, let target = out.baseAddress else { return }
+        le_transcode(base, utf8.count, target)
+    }
+}
+
 /// Prefetching: asking the processor for memory a coming computation reads, so that its cache
 /// misses overlap other work instead of stalling it.
 package enum Prefetch {

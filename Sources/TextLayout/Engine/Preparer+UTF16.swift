@@ -13,37 +13,15 @@ extension Preparer {
         }
     }
 
-    /// How many UTF-16 code units the (valid) UTF-8 `utf8` takes.
-    static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for b in utf8 {
-            // Every byte that starts a scalar counts one unit; a 4-byte lead counts two.
-            count += (b & 0xC0 != 0x80 ? 1 : 0) + (b >= 0xF0 ? 1 : 0)
-        }
-        return count
-    }
+    /// How many UTF-16 code units the (valid) UTF-8 `utf8` takes (`UTF8Kernel`).
+    @inline(__always)
+    static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int { UTF8Kernel.utf16Count(utf8) }
 
-    /// Writes the UTF-16 code units of valid UTF-8 into `out` (exactly `utf16Count(utf8)` long).
+    /// Writes the UTF-16 code units of valid UTF-8 into `out` (exactly `utf16Count(utf8)` long;
+    /// `UTF8Kernel`).
+    @inline(__always)
     static func transcode(_ utf8: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt16>) {
-        var i = 0, o = 0
-        let n = utf8.count
-        while i < n {
-            let b = utf8[i]
-            if b < 0x80 {
-                out[o] = UInt16(b); o += 1; i += 1
-            } else if b < 0xE0 {
-                out[o] = UInt16(b & 0x1F) << 6 | UInt16(utf8[i + 1] & 0x3F); o += 1; i += 2
-            } else if b < 0xF0 {
-                out[o] = UInt16(b & 0x0F) << 12 | UInt16(utf8[i + 1] & 0x3F) << 6 | UInt16(utf8[i + 2] & 0x3F)
-                o += 1; i += 3
-            } else {
-                let scalar = UInt32(b & 0x07) << 18 | UInt32(utf8[i + 1] & 0x3F) << 12
-                    | UInt32(utf8[i + 2] & 0x3F) << 6 | UInt32(utf8[i + 3] & 0x3F)
-                let v = scalar - 0x10000
-                out[o] = UInt16(0xD800 + (v >> 10)); out[o + 1] = UInt16(0xDC00 + (v & 0x3FF))
-                o += 2; i += 4
-            }
-        }
+        UTF8Kernel.transcode(utf8, into: out)
     }
 
     /// The string of well-formed UTF-16 code units (as `utf16Units` makes them), transcoded to
