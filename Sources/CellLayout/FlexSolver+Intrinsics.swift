@@ -126,10 +126,14 @@ extension FlexSolver {
 /// The measurements at an unbounded width one layout makes while a cell is prepared (node,
 /// measurement, children's rects), for `FlexTree.keep`. One per thread (`SolverScratch`), its
 /// buffers reused from cell to cell.
+///
+/// Used by one solver at a time on one thread (a solver takes it from its thread's scratch and
+/// gives it back), so its buffers opt out of dynamic exclusivity checks: every measurement read
+/// `nodes`, and each read cost a check of the thread's access set.
 final class IntrinsicRecorder: @unchecked Sendable {
-    var nodes: [Int32] = []
-    var entries: [FlexSolver.Intrinsic] = []
-    var rects: [Rect] = []
+    @exclusivity(unchecked) var nodes: [Int32] = []
+    @exclusivity(unchecked) var entries: [FlexSolver.Intrinsic] = []
+    @exclusivity(unchecked) var rects: [Rect] = []
 
     /// Empties the buffers, keeping their room unless a very large tree grew them (bounded memory).
     func removeAll() {

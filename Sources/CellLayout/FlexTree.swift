@@ -24,12 +24,13 @@ final class FlexTree: @unchecked Sendable {
 
     /// Measurements kept across layouts (`FlexSolver.Intrinsic`), each node's index into them
     /// (−1: none), and their children's rects: written once while the cell is prepared, before
-    /// any other thread sees the tree, then only read.
-    private(set) var intrinsics = UnsafeMutableBufferPointer<FlexSolver.Intrinsic>(start: nil, count: 0)
-    private(set) var intrinsicIndex = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
-    private(set) var intrinsicRects = UnsafeMutableBufferPointer<Rect>(start: nil, count: 0)
+    /// any other thread sees the tree, then only read — so they opt out of dynamic exclusivity
+    /// checks (every measurement reads `intrinsicIndex`; each read cost a check).
+    @exclusivity(unchecked) private(set) var intrinsics = UnsafeMutableBufferPointer<FlexSolver.Intrinsic>(start: nil, count: 0)
+    @exclusivity(unchecked) private(set) var intrinsicIndex = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+    @exclusivity(unchecked) private(set) var intrinsicRects = UnsafeMutableBufferPointer<Rect>(start: nil, count: 0)
     /// The one block holding them (for prefetching).
-    private(set) var keptMemory = UnsafeRawBufferPointer(start: nil, count: 0)
+    @exclusivity(unchecked) private(set) var keptMemory = UnsafeRawBufferPointer(start: nil, count: 0)
 
     init(_ b: Builder, layout: CellLayout) {
         self.layout = layout
