@@ -117,13 +117,8 @@ final class FlexShape: @unchecked Sendable {
     func wasBuilt(from source: [Props], childIndex links: [Int], hash: Int) -> Bool {
         guard hash == self.hash, props.count == source.count, childIndex.count == links.count else { return false }
         let same = source.withUnsafeBufferPointer { source -> Bool in
-            for i in source.indices {
-                var built = props[i]
-                built.strictHeight = false
-                built.heightDefinite = false
-                built.ratioInside = false
-                if !Self.same(built, source[i]) { return false }
-            }
+            for i in source.indices where !Self.same(props.baseAddress.unsafelyUnwrapped + i, source.baseAddress.unsafelyUnwrapped + i,
+                                                     derived: false) { return false }
             return true
         }
         guard same else { return false }
@@ -131,16 +126,36 @@ final class FlexShape: @unchecked Sendable {
         return true
     }
 
-    /// Whether two elements' properties are the same values: `==` on every field, the fields that
-    /// stand for "none" with NaN (width, height, basis, ratio) counted equal when both are NaN.
-    /// (A NaN anywhere else — a grow given as NaN through the Swift API — only makes two shapes
-    /// count as different: never shared wrongly.)
+    /// Whether two elements' properties are the same values, read in place (a copy of each, to
+    /// compare, moved 170 bytes twice per element of every post of a feed): every double by its
+    /// bits — so the fields that stand for "none" with NaN (width, height, basis, ratio) are
+    /// equal when both are that NaN, and −0 differs from +0 —, every other field by `==`; with
+    /// `derived: false`, not the values `markRows` works out (`strictHeight`, `ratioInside`,
+    /// `heightDefinite`). A difference in bits only makes two shapes count as different: never
+    /// shared wrongly. (Every stored property of `Props` must be named here: FlexShapeTests
+    /// counts them.)
     static func same(_ a: Props, _ b: Props) -> Bool {
-        @inline(__always) func eq(_ x: Double, _ y: Double) -> Bool { x == y || (x.isNaN && y.isNaN) }
-        guard eq(a.width, b.width), eq(a.height, b.height), eq(a.basis, b.basis), eq(a.ratio, b.ratio) else { return false }
-        var x = a, y = b
-        x.width = 0; y.width = 0; x.height = 0; y.height = 0; x.basis = 0; y.basis = 0; x.ratio = 0; y.ratio = 0
-        return x == y
+        withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in same(x, y) } }
+    }
+
+    /// `same(_:_:)` on properties where they are.
+    static func same(_ x: UnsafePointer<Props>, _ y: UnsafePointer<Props>, derived: Bool = true) -> Bool {
+        @inline(__always) func eq(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+        guard x.pointee.kind == y.pointee.kind, x.pointee.isRow == y.pointee.isRow, x.pointee.wraps == y.pointee.wraps,
+              x.pointee.alignment == y.pointee.alignment, x.pointee.justify == y.pointee.justify,
+              x.pointee.alignSelf == y.pointee.alignSelf,
+              x.pointee.firstChild == y.pointee.firstChild, x.pointee.childCount == y.pointee.childCount,
+              x.pointee.payload == y.pointee.payload, x.pointee.parent == y.pointee.parent,
+              x.pointee.indexInParent == y.pointee.indexInParent else { return false }
+        guard eq(x.pointee.spacing, y.pointee.spacing), eq(x.pointee.width, y.pointee.width), eq(x.pointee.height, y.pointee.height),
+              eq(x.pointee.minWidth, y.pointee.minWidth), eq(x.pointee.maxWidth, y.pointee.maxWidth),
+              eq(x.pointee.minHeight, y.pointee.minHeight), eq(x.pointee.maxHeight, y.pointee.maxHeight),
+              eq(x.pointee.padTop, y.pointee.padTop), eq(x.pointee.padLeft, y.pointee.padLeft),
+              eq(x.pointee.padBottom, y.pointee.padBottom), eq(x.pointee.padRight, y.pointee.padRight),
+              eq(x.pointee.grow, y.pointee.grow), eq(x.pointee.shrink, y.pointee.shrink), eq(x.pointee.basis, y.pointee.basis),
+              eq(x.pointee.ratio, y.pointee.ratio) else { return false }
+        return !derived || (x.pointee.strictHeight == y.pointee.strictHeight && x.pointee.ratioInside == y.pointee.ratioInside
+                            && x.pointee.heightDefinite == y.pointee.heightDefinite)
     }
 
     static func rounded(_ offset: Int, _ alignment: Int) -> Int { (offset + alignment - 1) / alignment * alignment }
@@ -153,7 +168,9 @@ final class FlexShape: @unchecked Sendable {
     /// Whether `other` holds the same values.
     func holdsTheSame(as other: FlexShape) -> Bool {
         guard hash == other.hash, props.count == other.props.count, childIndex.count == other.childIndex.count else { return false }
-        for i in props.indices where !Self.same(props[i], other.props[i]) { return false }
+        for i in props.indices where !Self.same(props.baseAddress.unsafelyUnwrapped + i, other.props.baseAddress.unsafelyUnwrapped + i) {
+            return false
+        }
         for i in childIndex.indices where childIndex[i] != other.childIndex[i] { return false }
         for i in needsBaseline.indices where needsBaseline[i] != other.needsBaseline[i] { return false }
         return true

@@ -127,5 +127,13 @@ struct FlexShapeTests {
         var s = base
         s.alignSelf = .start
         for p in [k, a, j, s] { #expect(!FlexShape.same(base, p)) }
+        // Doubles compare by their bits: −0 is not +0 (two shapes only counted different).
+        var zero = base
+        zero.spacing = -0.0
+        #expect(!FlexShape.same(base, zero))
+        // `same` names every stored property: the lists above (15 doubles, 5 integers, 5 flags,
+        // kind, alignment, justification, alignSelf) are all of them. A property added to
+        // `Props` fails this until it is compared there and listed here.
+        #expect(Mirror(reflecting: base).children.count == doubles.count + ints.count + flags.count + 4)
     }
 }
