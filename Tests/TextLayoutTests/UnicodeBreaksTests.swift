@@ -193,4 +193,24 @@ import CICUShim
                        String(repeating: "mixed 中文 ✓ ", count: 100)]
         for s in samples { #expect(Preparer.utf16Units(s) == Array(s.utf16), "\(s)") }
     }
+
+    /// The C transcoder (`UTF8Kernel`) takes eight ASCII bytes at once and counts in blocks of
+    /// 127 bytes: random texts of ASCII runs of every length around those sizes, mixed with
+    /// scalars of two, three and four UTF-8 bytes at every offset, against Swift's own UTF-16 view.
+    @Test func utf16UnitsEqualTheUTF16ViewAcrossBlockEdges() {
+        var rng = SplitMix(seed: 8)
+        let wide: [Unicode.Scalar] = ["é", "\u{7FF}", "中", "\u{FFFF}", "😀", "\u{10FFFF}", "\u{80}", "\u{800}", "\u{10000}"]
+        for _ in 0..<3_000 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 12) {
+                let run = Int(rng.next() % 140)
+                text += String(repeating: "a", count: run)
+                for _ in 0..<Int(rng.next() % 4) { text.unicodeScalars.append(wide[Int(rng.next() % UInt64(wide.count))]) }
+            }
+            let expected = Array(text.utf16)
+            #expect(Preparer.utf16Units(text) == expected, "\(text.debugDescription)")
+            var copy = text
+            #expect(copy.withUTF8 { Preparer.utf16Count($0) } == expected.count)
+        }
+    }
 }
