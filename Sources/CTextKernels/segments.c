@@ -38,7 +38,7 @@ le_segment_counts le_segments(le_clusters in, le_segment_buffers out) {
     double *const totals = out.totals, *const contents = out.contents;
     uint8_t *const flagsOut = out.flags;
     const uint64_t infinity = bits(INFINITY);
-    long k = 0, r = 0, stops = 0;
+    long k = 0, r = 0;
     double total = 0;
     uint64_t content = 0, adjust = 0, flags = 0, mask = 0, lastRun = 0xFFFF;
     for (long i = 0; i < n; i++) {
@@ -70,7 +70,6 @@ le_segment_counts le_segments(le_clusters in, le_segment_buffers out) {
         totals[k] = total;
         contents[k] = real(LE_UNPREDICTABLE(hasText) ? c : infinity);
         flagsOut[k] = (uint8_t)flags;
-        stops += end & (hasText ^ 1);
         k += end;
         const uint64_t keep = end - 1;  // all ones to carry on, 0 where the segment ended
         total = real(totalBits & keep);
@@ -78,7 +77,7 @@ le_segment_counts le_segments(le_clusters in, le_segment_buffers out) {
         flags &= keep;
         mask &= keep;
     }
-    le_segment_counts counts = {k, fonts ? r : 0, stops};
+    le_segment_counts counts = {k, fonts ? r : 0, 0};
     return counts;
 }
 

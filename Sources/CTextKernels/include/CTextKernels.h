@@ -42,6 +42,8 @@ typedef struct {
 
 /// Splits a paragraph's clusters into segments (the text between two line-break opportunities,
 /// and each hard break on its own) with their sums, in one pass without a branch on the text.
+/// Its `stops` is 0: `le_finish_segments` lists them (counting them here too held one more value
+/// in the loop, which spills).
 /// The buffers need room for one segment and one font run more than `le_count_segments` finds
 /// (the loop writes the next entry before it knows whether it is kept).
 le_segment_counts le_segments(le_clusters in, le_segment_buffers out);

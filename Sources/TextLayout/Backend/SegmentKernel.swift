@@ -34,7 +34,8 @@ enum SegmentKernel {
     }
 
     /// Writes the segments and font runs; every buffer has room for one more entry than
-    /// `count(_:)` says (`masks`, `runStarts` and `runFonts` are used only with fonts).
+    /// `count(_:)` says (`masks`, `runStarts` and `runFonts` are used only with fonts). The
+    /// stops are not counted here (`finish` lists them): the result's `stops` is 0.
     static func segments(_ clusters: Clusters, ends: UnsafeMutablePointer<Int32>, totals: UnsafeMutablePointer<Double>,
                          contents: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<UInt8>,
                          masks: UnsafeMutablePointer<UInt64>, runStarts: UnsafeMutablePointer<Int32>,

@@ -95,7 +95,7 @@ extension PreparedParagraph {
         let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
                                           flags: storage.flags, masks: masks, runStarts: storage.runStarts,
                                           runFonts: storage.runFonts)
-        assert(made.segments == k && made.runs == r && made.stops <= counted.stops)
+        assert(made.segments == k && made.runs == r)
         s.storage = storage
         s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
         s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
