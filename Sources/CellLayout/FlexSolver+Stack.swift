@@ -78,9 +78,25 @@ extension FlexSolver {
             // No content: the base is the padding, whatever the min (Chromium: a box with
             // min-width 10 and grow 2 beside a spacer takes 250 of 375, not 10 + 2/3 of 365).
             return isRow ? cp.padH : cp.padV
+        case .box where isRow:
+            return Self.ratioBaseWidth(cp, cross: cross)
         default:
             return measured
         }
+    }
+
+    /// An aspect-ratio box's flex base size in a row (`box(_:_:_:)`'s width without its own
+    /// min-width and max-width, which apply to its hypothetical size only): from a definite
+    /// height through the ratio, else from its content — none: its padding, and its height's
+    /// limits carried over by the ratio. Chromium: a ratio-1.5 box of min-width 10 and grow 1
+    /// beside a box of grow 0.5 in a 120-pt row is 80 wide, not 10 + 2/3 of 110 (seed 2718's
+    /// tree 0493, reduced). In a column the height's own limits do count: they reach it through
+    /// the fit-content width CSS gives the box (min-height 30 at ratio 1.5 makes it 45 wide, so
+    /// 30 tall before it grows: seed 4711's tree 0389, reduced), which `box` already works out.
+    static func ratioBaseWidth(_ p: Props, cross: Dim) -> Double {
+        if let height = cross.exactValue { return max(height, p.padV) * p.ratio }
+        let carried = clamp(0, p.minHeight * p.ratio, p.maxHeight * p.ratio)
+        return max(carried, p.padH, p.padV * p.ratio)
     }
 
     mutating func stack(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {

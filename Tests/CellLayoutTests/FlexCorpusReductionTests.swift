@@ -19,6 +19,31 @@ extension FlexTests {
         #expect(f["spacer"] == Rect(x: 250, y: 0, width: 125, height: 10))
     }
 
+    /// An aspect-ratio box in a row flexes from its size through the ratio (here none: no height,
+    /// no content — 0), not from its min-width: a ratio-1.5 box of min-width 10 and grow 1 beside a
+    /// 10-pt-tall box of grow 0.5 in a 120-pt row shares all 120 points 1 : 0.5 — 80 and 40 — where
+    /// starting it at 10 gave 10 + 2/3 × 110 = 83.33; 80 wide, it is 80 / 1.5 = 53.33 tall
+    /// (Chromium 156: 40 and 80, 53.328 in its 1/64-px units; flexbox tree 0493 of a fresh
+    /// seed-2718 corpus, reduced).
+    @Test func aRatioBoxInARowFlexesFromItsRatioSizeNotItsMinWidth() throws {
+        let f = try frames(.hstack([CellElement.box(height: 10).flex(grow: 0.5).id("a"),
+                                    CellElement.box(aspectRatio: 1.5).flex(grow: 1).frame(minWidth: 10).id("r")]).frame(width: 120))
+        let a = try #require(f["a"]), r = try #require(f["r"])
+        #expect(a.minX == 0 && abs(a.width - 40) < 1e-9 && a.height == 10)
+        #expect(abs(r.minX - 40) < 1e-9 && abs(r.width - 80) < 1e-9 && abs(r.height - 80 / 1.5) < 1e-9)
+    }
+
+    /// In a column its min-height does count: CSS gives the box its fit-content width, which the
+    /// min-height reaches through the ratio (30 × 1.5 = 45), so it is 30 tall before it grows — a
+    /// ratio-1.5 box of min-height 30 and grow 0.5, start-aligned in a column its row stretches
+    /// to 120, grows by half of 120 − 30: 75 tall, 112.5 wide (Chromium 156: 112.5 × 75; flexbox
+    /// tree 0389 of a fresh seed-4711 corpus, reduced — flexing it from 0 gives 60 × 90).
+    @Test func aRatioBoxInAColumnFlexesFromItsMinHeightThroughItsWidth() throws {
+        let column = CellElement.vstack(alignment: .start, [CellElement.box(aspectRatio: 1.5).flex(grow: 0.5).frame(minHeight: 30).id("r")])
+        let f = try frames(.hstack([column, CellElement.vstack([]).frame(height: 120)]).frame(width: 200))
+        #expect(f["r"] == Rect(x: 0, y: 0, width: 112.5, height: 75))
+    }
+
     /// A stack held below its first item's height keeps that item's synthesized baseline where
     /// the item ends, outside the stack: a row held to max-height 20 holding a ratio-1.5 box 40
     /// wide (aligned to the start: 40 / 1.5 = 26.67 tall) has its baseline at 26.67, so an empty
