@@ -198,7 +198,9 @@ final class SegmentStorage: @unchecked Sendable {
         // the segments are built), then 4-byte ones, then bytes.
         let eights = 8 * 2 * m + 4 * f, fours = 4 * (m + r + q), ones = m + r
         byteCount = eights + fours + ones
-        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)  // malloc's own: no memalign
+        // (Malloc's alignment: the Swift runtime passes any allocation of 16 or less to posix_memalign,
+        // which glibc hands straight to malloc.)
+        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)
         total = base.bindMemory(to: Double.self, capacity: m)
         content = (base + 8 * m).bindMemory(to: Double.self, capacity: m)
         lastSeen = (base + 16 * m).bindMemory(to: Int32.self, capacity: f)

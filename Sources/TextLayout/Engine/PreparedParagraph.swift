@@ -214,7 +214,9 @@ final class ClusterStorage: @unchecked Sendable {
         let n = Swift.max(units, 1)
         let doubles = 2 * 8 * n, ints = 4 * (n + 1), shorts = 2 * n, bytes = 3 * n
         byteCount = doubles + ints + shorts + bytes
-        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)  // malloc's own: no memalign
+        // (Malloc's alignment: the Swift runtime passes any allocation of 16 or less to posix_memalign,
+        // which glibc hands straight to malloc.)
+        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)
         advances = base.bindMemory(to: Double.self, capacity: n)
         breakAdjust = (base + 8 * n).bindMemory(to: Double.self, capacity: n)
         ends = (base + doubles).bindMemory(to: Int32.self, capacity: n + 1)
