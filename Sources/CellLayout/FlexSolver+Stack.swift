@@ -94,9 +94,7 @@ extension FlexSolver {
     /// the fit-content width CSS gives the box (min-height 30 at ratio 1.5 makes it 45 wide, so
     /// 30 tall before it grows: seed 4711's tree 0389, reduced), which `box` already works out.
     static func ratioBaseWidth(_ p: Props, cross: Dim) -> Double {
-        if let height = cross.exactValue { return max(height, p.padV) * p.ratio }
-        let carried = clamp(0, p.minHeight * p.ratio, p.maxHeight * p.ratio)
-        return max(carried, p.padH, p.padV * p.ratio)
+        ratioWidth(p, height: cross.exactValue, ownLimits: false)
     }
 
     mutating func stack(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {

@@ -351,20 +351,28 @@ extension FlexSolver {
             // The ratio is of the padded box: a side is never less than its padding before the
             // other follows from it.
             if let x = bw, bh == nil { bh = clamp(max(x, p.padH) / p.ratio, p.minHeight, p.maxHeight) }
-            else if let y = bh, bw == nil { bw = clamp(max(y, p.padV) * p.ratio, p.minWidth, p.maxWidth) }
+            else if let y = bh, bw == nil { bw = Self.ratioWidth(p, height: y, ownLimits: true) }
             else if bw == nil, bh == nil {
-                // Neither side given: the width is its content's (none: its padding, within its
-                // limits, and within its height's limits carried over by the ratio: min-height 10
-                // at ratio 1 makes it 10 wide) and the height follows from it, as CSS sizes an
-                // empty box with an aspect-ratio (border-box: the ratio is of the padded box).
-                let carried = clamp(0, p.minHeight * p.ratio, p.maxHeight * p.ratio)
-                let x = max(clamp(carried, p.minWidth, p.maxWidth), p.padH, p.padV * p.ratio)
+                let x = Self.ratioWidth(p, height: nil, ownLimits: true)
                 bw = x
                 bh = clamp(x / p.ratio, p.minHeight, p.maxHeight)
             }
         }
         return Measured(size: Size(width: finish(bw ?? 0, w, p.minWidth, p.maxWidth, padding: p.padH),
                                    height: finish(bh ?? 0, h, p.minHeight, p.maxHeight, padding: p.padV)))
+    }
+
+    /// An aspect-ratio box's width: from its `height` through the ratio when it has one (the
+    /// ratio is of the padded box: a side is never less than its padding before the other
+    /// follows from it), else its content's — none: its padding, within its height's limits
+    /// carried over by the ratio (min-height 10 at ratio 1 makes it 10 wide), as CSS sizes an
+    /// empty box with an aspect-ratio. `ownLimits`: within its min- and max-width too (its size;
+    /// not its flex base size in a row, `ratioBaseWidth`).
+    static func ratioWidth(_ p: Props, height: Double?, ownLimits: Bool) -> Double {
+        @inline(__always) func limited(_ v: Double) -> Double { ownLimits ? clamp(v, p.minWidth, p.maxWidth) : v }
+        if let height { return limited(max(height, p.padV) * p.ratio) }
+        let carried = clamp(0, p.minHeight * p.ratio, p.maxHeight * p.ratio)
+        return max(limited(carried), p.padH, p.padV * p.ratio)
     }
 
     private mutating func custom(_ n: Int, _ w: Dim, _ h: Dim) throws(CellLayoutError) -> Measured {
