@@ -183,6 +183,86 @@ le_segment_finish le_finish_segments(long count, double *totals, double *content
     return result;
 }
 
+// `le_segment_positions`' font runs and each segment's fonts as a mask (as `le_segments`
+// makes them), once the segments' ends are known. Returns the number of runs. A function of its
+// own so that its loop has the registers to itself.
+__attribute__((noinline))
+static long segment_fonts(long n, const uint8_t *kinds, const uint8_t *fonts, const int32_t *ends, uint64_t *masks,
+                          int32_t *runStarts, uint8_t *runFonts) {
+    uint64_t mask = 0, lastRun = 0xFFFF;
+    long j = 0, r = 0;
+    for (long i = 0; i < n; i++) {
+        const uint64_t f = fonts[i];
+        const uint64_t newline = (uint64_t)kinds[i] >> 1;
+        const uint64_t tracked = (newline ^ 1) & (f < 64);
+        mask |= (UINT64_C(1) << (f & 63)) & (0 - tracked);
+        const uint64_t run = f | (newline * 0xFF);
+        runStarts[r] = (int32_t)i;
+        runFonts[r] = (uint8_t)run;
+        r += run != lastRun;
+        lastRun = run;
+        masks[j] = mask;
+        const uint64_t end = ends[j] == i + 1;
+        mask &= end - 1;
+        j += end;
+    }
+    return r;
+}
+
+le_segment_positions_result le_segment_positions(le_clusters in, le_segment_buffers out, double *positions,
+                                                 int32_t *lastText) {
+    const long n = in.count;
+    const uint8_t *const kinds = in.kinds, *const breakAfter = in.breakAfter, *const fonts = in.fonts;
+    const double *const advances = in.advances, *const adjusts = in.adjust;
+    int32_t *const ends = out.ends;
+    long k = 0, r = 0;
+    // Clusters: positions, the last text cluster, where segments end (segment k's end is
+    // written at every cluster and kept where it ends).
+    double position = 0;
+    int64_t last = -1;
+    positions[0] = 0;
+    for (long i = 0; i < n; i++) {
+        const uint64_t kind = kinds[i];
+        position += advances[i];
+        positions[i + 1] = position;
+        last = LE_UNPREDICTABLE(kind == 0) ? (int64_t)i : last;
+        lastText[i] = (int32_t)last;
+        const uint64_t nextNewline = i + 1 < n ? (uint64_t)kinds[i + 1] >> 1 : 1;
+        const uint64_t end = (uint64_t)breakAfter[i] | kind >> 1 | nextNewline;
+        ends[k] = (int32_t)(i + 1);
+        k += end;
+    }
+    // Fonts in a pass of their own (in the one above they ran it out of registers).
+    if (fonts) r = segment_fonts(n, kinds, fonts, ends, out.masks, out.runStarts, out.runFonts);
+    // Segments: where each starts, where a line ending after it ends (the last text cluster's
+    // position, with its kerning taken back when that cluster ends the segment; +inf without
+    // text) — the widths `le_segments` sums, plus the start, which is exact here.
+    const uint64_t infinity = bits(INFINITY);
+    double reach = -INFINITY, lookback = -INFINITY;
+    int monotone = 1;
+    long s = 0;
+    for (long j = 0; j < k; j++) {
+        const long e = ends[j];
+        const double start = positions[s];
+        const long l = lastText[e - 1];
+        const uint64_t hasText = l >= s;
+        const uint64_t adjust = LE_UNPREDICTABLE(l == e - 1) ? bits(adjusts[e - 1]) : 0;
+        const double c = positions[l + 1] + real(adjust);
+        const double content = real(LE_UNPREDICTABLE(hasText) ? bits(c) : infinity);
+        out.totals[j] = start;
+        out.contents[j] = content;
+        out.flags[j] = (uint8_t)(hasText | ((uint64_t)kinds[s] >> 1) << 1);
+        const double back = reach - start;
+        lookback = back > lookback ? back : lookback;
+        const int finite = content != INFINITY;
+        monotone &= !finite | (content >= reach);
+        reach = finite ? content : reach;
+        s = e;
+    }
+    le_segment_positions_result result = {k, fonts ? r : 0, monotone, lookback};
+    return result;
+}
+
 long le_utf16_count(const uint8_t *utf8, long count) {
     // Every byte that starts a scalar counts one unit, a 4-byte lead two: summed in bytes over
     // blocks of 127 (at most 254 per block), which the compiler vectorises.

@@ -46,6 +46,30 @@ enum SegmentKernel {
         return Counts(segments: c.segments, runs: c.runs, stops: c.stops)
     }
 
+    /// What `positions(_:…)` found: `segments(_:…)`'s counts (no stops), and whether a line's
+    /// end may be searched for (see `le_segment_positions`).
+    struct Positioned {
+        var segments: Int
+        var runs: Int
+        var searchable: Bool
+        var lookback: Double
+    }
+
+    /// `segments(_:…)` with positions instead of widths, for clusters whose sums are all exact
+    /// (the caller ensures it): prefix sums, the same doubles as `finish`'s running sums.
+    /// `positions` has room for `count + 1` values and `lastText` for `count` (scratch). The
+    /// stops and the two fonts' last segments are still `finish`'s (with `positions: false`).
+    static func positions(_ clusters: Clusters, ends: UnsafeMutablePointer<Int32>, totals: UnsafeMutablePointer<Double>,
+                          contents: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<UInt8>,
+                          masks: UnsafeMutablePointer<UInt64>, runStarts: UnsafeMutablePointer<Int32>,
+                          runFonts: UnsafeMutablePointer<UInt8>, positions: UnsafeMutablePointer<Double>,
+                          lastText: UnsafeMutablePointer<Int32>) -> Positioned {
+        let output = le_segment_buffers(ends: ends, totals: totals, contents: contents, flags: flags,
+                                        masks: masks, runStarts: runStarts, runFonts: runFonts)
+        let r = le_segment_positions(clusters.c, output, positions, lastText)
+        return Positioned(segments: r.segments, runs: r.runs, searchable: r.searchable != 0, lookback: r.lookback)
+    }
+
     /// What `finish` found (see `le_finish_segments`).
     struct Finish {
         var stops: Int

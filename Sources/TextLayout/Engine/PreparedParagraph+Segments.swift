@@ -92,10 +92,27 @@ extension PreparedParagraph {
         // `Int32`, the pairs it holds when two fonts are tracked, and the masks kept for three
         // fonts or more are read with raw loads.)
         let masks = UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
-        let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
-                                          flags: storage.flags, masks: masks, runStarts: storage.runStarts,
-                                          runFonts: storage.runFonts)
-        assert(made.segments == k && made.runs == r)
+        // Sums known to be exact: positions straight from prefix sums (a pass over the clusters,
+        // then one over the segments; `le_segments`' single pass writes every segment's five
+        // values at every cluster). Otherwise widths, turned into positions by `finish` if asked.
+        let prefixed = positions && fixedPoint && n < 1 << 15
+        var positioned: SegmentKernel.Positioned? = nil
+        if prefixed {
+            positioned = withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { sums in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { lastText in
+                    SegmentKernel.positions(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
+                                            flags: storage.flags, masks: masks, runStarts: storage.runStarts,
+                                            runFonts: storage.runFonts, positions: sums.baseAddress!,
+                                            lastText: lastText.baseAddress!)
+                }
+            }
+            assert(positioned?.segments == k && positioned?.runs == r)
+        } else {
+            let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
+                                              flags: storage.flags, masks: masks, runStarts: storage.runStarts,
+                                              runFonts: storage.runFonts)
+            assert(made.segments == k && made.runs == r)
+        }
         s.storage = storage
         s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
         s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
@@ -106,7 +123,8 @@ extension PreparedParagraph {
         // (`Segments.lastSeen`, written over the masks) — or, with three fonts or more, the
         // masks kept as they are (`Segments.fontMasks`).
         let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,
-                                            masks: multiFont ? masks : nil, stops: storage.stops, positions: usePositions)
+                                            masks: multiFont ? masks : nil, stops: storage.stops,
+                                            positions: usePositions && !prefixed)
         s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: finished.stops)
         if multiFont && finished.fontsTracked {
             s.lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: 2 * k)
@@ -114,7 +132,11 @@ extension PreparedParagraph {
         } else if multiFont {
             s.fontMasks = UnsafeRawPointer(masks)
         }
-        if usePositions {
+        if let positioned {
+            s.absolute = true
+            s.searchable = positioned.searchable
+            s.lookback = positioned.lookback
+        } else if usePositions {
             s.absolute = true
             s.searchable = finished.searchable
             s.lookback = finished.lookback
