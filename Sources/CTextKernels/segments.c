@@ -16,6 +16,14 @@
 #define LE_UNPREDICTABLE(x) (x)
 #endif
 
+// A value the optimiser must treat as unknown from here on (an empty assembly statement that
+// "may change" it): it then cannot turn a selection by that value back into a jump.
+#if defined(__GNUC__) || defined(__clang__)
+#define LE_OPAQUE(x) __asm__("" : "+r"(x))
+#else
+#define LE_OPAQUE(x) ((void)0)
+#endif
+
 // Doubles chosen as integers: x86-64 has no select for doubles, and a compiler lowers one to a
 // jump; on integers it is a conditional move.
 static inline uint64_t bits(double d) {
@@ -209,57 +217,58 @@ static long segment_fonts(long n, const uint8_t *kinds, const uint8_t *fonts, co
     return r;
 }
 
-le_segment_positions_result le_segment_positions(le_clusters in, le_segment_buffers out, double *positions,
-                                                 int32_t *lastText) {
+le_segment_positions_result le_segment_positions(le_clusters in, le_segment_buffers out) {
     const long n = in.count;
-    const uint8_t *const kinds = in.kinds, *const breakAfter = in.breakAfter, *const fonts = in.fonts;
+    const uint8_t *const kinds = in.kinds, *const breakAfter = in.breakAfter;
     const double *const advances = in.advances, *const adjusts = in.adjust;
     int32_t *const ends = out.ends;
-    long k = 0, r = 0;
-    // Clusters: positions, the last text cluster, where segments end (segment k's end is
-    // written at every cluster and kept where it ends).
+    double *const totals = out.totals, *const contents = out.contents;
+    const uint64_t infinity = bits(INFINITY);
+    // Clusters. Segment k's end and content position are written at every cluster and kept where
+    // it ends: the content is where the last text cluster so far ends (+inf: none yet), with its
+    // kerning taken back when that cluster ends the segment. The start of segment k + 1 is
+    // written the same way (the position after each cluster). Every sum is exact (the caller's
+    // to ensure), so these prefix sums are the doubles `le_segments`' widths add up to.
+    long k = 0;
     double position = 0;
-    int64_t last = -1;
-    positions[0] = 0;
+    uint64_t lastText = infinity;
+    totals[0] = 0;
     for (long i = 0; i < n; i++) {
         const uint64_t kind = kinds[i];
+        const uint64_t text = kind == 0;
         position += advances[i];
-        positions[i + 1] = position;
-        last = LE_UNPREDICTABLE(kind == 0) ? (int64_t)i : last;
-        lastText[i] = (int32_t)last;
+        const uint64_t withAdjust = bits(position + adjusts[i]);
+        // Selected by a mask the compiler cannot see through (`LE_OPAQUE`): as a `?:`, and as a
+        // plain mask, it made the addition above a jump on the text, which mispredicts at words' ends.
+        uint64_t isText = 0 - text;
+        LE_OPAQUE(isText);
+        lastText = (bits(position) & isText) | (lastText & ~isText);
+        contents[k] = real((withAdjust & isText) | (lastText & ~isText));
+        ends[k] = (int32_t)(i + 1);
+        totals[k + 1] = position;
         const uint64_t nextNewline = i + 1 < n ? (uint64_t)kinds[i + 1] >> 1 : 1;
         const uint64_t end = (uint64_t)breakAfter[i] | kind >> 1 | nextNewline;
-        ends[k] = (int32_t)(i + 1);
         k += end;
+        lastText = LE_UNPREDICTABLE(end) ? infinity : lastText;
     }
     // Fonts in a pass of their own (in the one above they ran it out of registers).
-    if (fonts) r = segment_fonts(n, kinds, fonts, ends, out.masks, out.runStarts, out.runFonts);
-    // Segments: where each starts, where a line ending after it ends (the last text cluster's
-    // position, with its kerning taken back when that cluster ends the segment; +inf without
-    // text) — the widths `le_segments` sums, plus the start, which is exact here.
-    const uint64_t infinity = bits(INFINITY);
+    long r = in.fonts ? segment_fonts(n, kinds, in.fonts, ends, out.masks, out.runStarts, out.runFonts) : 0;
+    // Segments: flags (text: a finite content; a hard break is a segment of its own), and
+    // whether a line's end may be searched for, as `le_finish_segments` works them out.
     double reach = -INFINITY, lookback = -INFINITY;
     int monotone = 1;
-    long s = 0;
+    long start = 0;
     for (long j = 0; j < k; j++) {
-        const long e = ends[j];
-        const double start = positions[s];
-        const long l = lastText[e - 1];
-        const uint64_t hasText = l >= s;
-        const uint64_t adjust = LE_UNPREDICTABLE(l == e - 1) ? bits(adjusts[e - 1]) : 0;
-        const double c = positions[l + 1] + real(adjust);
-        const double content = real(LE_UNPREDICTABLE(hasText) ? bits(c) : infinity);
-        out.totals[j] = start;
-        out.contents[j] = content;
-        out.flags[j] = (uint8_t)(hasText | ((uint64_t)kinds[s] >> 1) << 1);
-        const double back = reach - start;
-        lookback = back > lookback ? back : lookback;
+        const double content = contents[j], begin = totals[j];
         const int finite = content != INFINITY;
+        out.flags[j] = (uint8_t)((uint64_t)finite | ((uint64_t)kinds[start] >> 1) << 1);
+        const double back = reach - begin;
+        lookback = back > lookback ? back : lookback;
         monotone &= !finite | (content >= reach);
         reach = finite ? content : reach;
-        s = e;
+        start = ends[j];
     }
-    le_segment_positions_result result = {k, fonts ? r : 0, monotone, lookback};
+    le_segment_positions_result result = {k, r, monotone, lookback};
     return result;
 }
 

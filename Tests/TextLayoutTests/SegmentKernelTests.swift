@@ -55,12 +55,9 @@ import TestSupport
                             let masks = UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
                             var searchable = false, lookback = 0.0
                             if prefixed {
-                                let sums = UnsafeMutablePointer<Double>.allocate(capacity: n + 1)
-                                let last = UnsafeMutablePointer<Int32>.allocate(capacity: n)
-                                defer { sums.deallocate(); last.deallocate() }
                                 let made = SegmentKernel.positions(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
                                                                    flags: storage.flags, masks: masks, runStarts: storage.runStarts,
-                                                                   runFonts: storage.runFonts, positions: sums, lastText: last)
+                                                                   runFonts: storage.runFonts)
                                 #expect(made.segments == k && made.runs == r)
                                 searchable = made.searchable
                                 lookback = made.lookback

@@ -78,15 +78,13 @@ typedef struct {
     double lookback;  // max over k of (last finite content before k) − start of k
 } le_segment_positions_result;
 
-/// `le_segments` and the positions of `le_finish_segments` in two passes, for a paragraph whose
-/// sums are all exact (the caller ensures it): every position is then a prefix sum of the
-/// advances, the same double as the running sums give. One pass over the clusters writes each
-/// one's position (`positions`, room for `count + 1`), the last text cluster at or before it
-/// (`lastText`, room for `count`), where segments end, the font masks and the font runs; one
-/// pass over the segments writes their starts, content positions and flags. `le_finish_segments`
-/// with `positions` 0 then lists the stops and tracks two fonts. Same buffers as `le_segments`.
-le_segment_positions_result le_segment_positions(le_clusters in, le_segment_buffers out, double *positions,
-                                                 int32_t *lastText);
+/// `le_segments` and the positions of `le_finish_segments` at once, for a paragraph whose sums
+/// are all exact (the caller ensures it): every position is then a prefix sum of the advances,
+/// the same double as the running sums give. A pass over the clusters writes the segments'
+/// ends, starts and content positions; one over the fonts their masks and the font runs; one
+/// over the segments their flags and the search answers. `le_finish_segments` with `positions`
+/// 0 then lists the stops and tracks two fonts. Same buffers as `le_segments`.
+le_segment_positions_result le_segment_positions(le_clusters in, le_segment_buffers out);
 
 /// How many UTF-16 code units the valid UTF-8 `utf8[0 ..< count]` takes.
 long le_utf16_count(const uint8_t *utf8, long count);

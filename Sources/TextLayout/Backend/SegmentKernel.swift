@@ -56,17 +56,15 @@ enum SegmentKernel {
     }
 
     /// `segments(_:…)` with positions instead of widths, for clusters whose sums are all exact
-    /// (the caller ensures it): prefix sums, the same doubles as `finish`'s running sums.
-    /// `positions` has room for `count + 1` values and `lastText` for `count` (scratch). The
+    /// (the caller ensures it): prefix sums, the same doubles as `finish`'s running sums. The
     /// stops and the two fonts' last segments are still `finish`'s (with `positions: false`).
     static func positions(_ clusters: Clusters, ends: UnsafeMutablePointer<Int32>, totals: UnsafeMutablePointer<Double>,
                           contents: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<UInt8>,
                           masks: UnsafeMutablePointer<UInt64>, runStarts: UnsafeMutablePointer<Int32>,
-                          runFonts: UnsafeMutablePointer<UInt8>, positions: UnsafeMutablePointer<Double>,
-                          lastText: UnsafeMutablePointer<Int32>) -> Positioned {
+                          runFonts: UnsafeMutablePointer<UInt8>) -> Positioned {
         let output = le_segment_buffers(ends: ends, totals: totals, contents: contents, flags: flags,
                                         masks: masks, runStarts: runStarts, runFonts: runFonts)
-        let r = le_segment_positions(clusters.c, output, positions, lastText)
+        let r = le_segment_positions(clusters.c, output)
         return Positioned(segments: r.segments, runs: r.runs, searchable: r.searchable != 0, lookback: r.lookback)
     }
 

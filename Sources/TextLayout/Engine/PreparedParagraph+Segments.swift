@@ -92,20 +92,15 @@ extension PreparedParagraph {
         // `Int32`, the pairs it holds when two fonts are tracked, and the masks kept for three
         // fonts or more are read with raw loads.)
         let masks = UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
-        // Sums known to be exact: positions straight from prefix sums (a pass over the clusters,
-        // then one over the segments; `le_segments`' single pass writes every segment's five
-        // values at every cluster). Otherwise widths, turned into positions by `finish` if asked.
+        // Sums known to be exact: positions straight from prefix sums (fonts in a pass of their
+        // own, then the flags and search answers per segment). Otherwise widths, turned into
+        // positions by `finish` if asked.
         let prefixed = positions && fixedPoint && n < 1 << 15
         var positioned: SegmentKernel.Positioned? = nil
         if prefixed {
-            positioned = withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { sums in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { lastText in
-                    SegmentKernel.positions(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
-                                            flags: storage.flags, masks: masks, runStarts: storage.runStarts,
-                                            runFonts: storage.runFonts, positions: sums.baseAddress!,
-                                            lastText: lastText.baseAddress!)
-                }
-            }
+            positioned = SegmentKernel.positions(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
+                                                 flags: storage.flags, masks: masks, runStarts: storage.runStarts,
+                                                 runFonts: storage.runFonts)
             assert(positioned?.segments == k && positioned?.runs == r)
         } else {
             let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
