@@ -100,12 +100,20 @@ public struct CellLayout: Sendable {
                          frames: Bool) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
         var solver = FlexSolver(rootAt: root, layout: self, textStyles: textStyles)
         try solver.prepareTexts()
-        var first = solver
+        // The first layout is the kept solver's own, its measurements forgotten afterwards (a
+        // copy of the solver to lay out retained each of its dozen parts, and its text slots
+        // again when the layout wrote to them: about 50 atomic counts per post of a feed).
         let scratch = SolverScratch.current
-        first.adoptScratch(scratch)
-        defer { first.returnScratch(scratch) }
-        // (The tree is shared with `solver`: what this layout keeps is the prepared cell's.)
-        let arrangement = try first.arrangeKeepingIntrinsics(width: width, frames: frames)
+        solver.adoptScratch(scratch)
+        let arrangement: CellArrangement
+        do {
+            arrangement = try solver.arrangeKeepingIntrinsics(width: width, frames: frames)
+        } catch {
+            solver.returnScratch(scratch)
+            throw error
+        }
+        solver.returnScratch(scratch)
+        solver.forgetLayout()
         return (PreparedCell(solver: consume solver), arrangement)
     }
 
@@ -142,7 +150,7 @@ public struct PreparedCell: Sendable {
         let solver: FlexSolver
 
         init(_ solver: consuming FlexSolver) {
-            self.solver = solver
+            self.solver = consume solver
             func range(_ r: UnsafeRawBufferPointer) -> (UInt, Int) { (UInt(bitPattern: r.baseAddress), r.count) }
             // (The longest text's: a cell's short texts — a name, a time — are rarely measured
             // again at a new width, their max-content sizes kept. Asking for all of every text
@@ -150,10 +158,10 @@ public struct PreparedCell: Sendable {
             var longest = (words: (UInt(0), 0), paragraph: (UInt(0), 0), slot: (UInt(0), 0))
             // (The prepared texts read in place: a copy of one retains its parts.)
             self.solver.textSlots.withUnsafeBufferPointer { slots in
-                for i in slots.indices where slots[i].prepared != nil {
-                    let words = slots[i].prepared.unsafelyUnwrapped.lineBreakingMemory
-                    guard words.count > longest.words.1 else { continue }
-                    longest = (range(words), range(slots[i].prepared.unsafelyUnwrapped.paragraphMemory),
+                for i in slots.indices where slots[i].isPrepared {
+                    let words = slots[i].wordsMemory
+                    guard words.1 > longest.words.1 else { continue }
+                    longest = (words, slots[i].paragraphMemory,
                                range(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(slots)[i * MemoryLayout<FlexSolver.TextSlot>.stride ..< (i + 1) * MemoryLayout<FlexSolver.TextSlot>.stride])))
                 }
             }

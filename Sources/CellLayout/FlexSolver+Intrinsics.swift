@@ -69,15 +69,23 @@ extension FlexSolver {
     /// Keeps `m`, node `n`'s measurement at `w` (unbounded, or exact for a row laid out the same
     /// wider) and `h`, with its children's rects.
     mutating func record(_ m: Measured, of n: Int, width w: Dim, height h: Dim) {
-        guard let recorder else { return }
+        guard let unretained = recorderUnretained else { return }
         let count = props[n].childCount
-        let first = recorder.rects.count
-        if count > 0 { recorder.rects.append(contentsOf: rects[m.firstRect ..< m.firstRect + count]) }
-        recorder.nodes.append(Int32(n))
-        recorder.entries.append(Intrinsic(width: w, height: h, size: m.size, baseline: m.baseline,
-                                          textSize: m.textSize ?? Size(width: .nan, height: .nan),
-                                          firstRect: Int32(first), overflowed: m.overflowed, widerFrom: m.widerFrom,
-                                          joinsFrom: m.joinsFrom, breaksBelow: m.breaksBelow))
+        // (The recorder and the rects read without retaining them: an optional binding of the one
+        // and a slice of the other were two retains and releases per measurement kept.)
+        unretained._withUnsafeGuaranteedRef { recorder in
+            let first = recorder.rects.count
+            if count > 0 {
+                rects.withUnsafeBufferPointer { all in
+                    recorder.rects.append(contentsOf: UnsafeBufferPointer(rebasing: all[m.firstRect ..< m.firstRect + count]))
+                }
+            }
+            recorder.nodes.append(Int32(n))
+            recorder.entries.append(Intrinsic(width: w, height: h, size: m.size, baseline: m.baseline,
+                                              textSize: m.textSize ?? Size(width: .nan, height: .nan),
+                                              firstRect: Int32(first), overflowed: m.overflowed, widerFrom: m.widerFrom,
+                                              joinsFrom: m.joinsFrom, breaksBelow: m.breaksBelow))
+        }
     }
 
     /// Arranges the tree at `width` as `arrange` does, keeping in the tree what that layout

@@ -8,7 +8,7 @@ extension FlexSolver {
     /// a prepared text retains its parts, and the slot is read in place).
     mutating func prepareText(_ n: Int) throws(CellLayoutError) {
         let t = props[n].payload
-        if textSlots[t].prepared != nil { return }
+        if textSlots[t].isPrepared { return }
         guard let engine = layout.textEngine else {
             throw CellLayoutError(path: path(n), message: "a text, but no text engine to measure it")
         }
@@ -20,7 +20,11 @@ extension FlexSolver {
                 p = try engine.prepare(tree.texts[t].text, style: tree.texts[t].style)
             }
             let missing = p.hasMissingCharacters, units = p.utf16Count
+            let words = p.lineBreakingMemory, paragraph = p.paragraphMemory
+            textSlots[t].wordsMemory = (UInt(bitPattern: words.baseAddress), words.count)
+            textSlots[t].paragraphMemory = (UInt(bitPattern: paragraph.baseAddress), paragraph.count)
             textSlots[t].prepared = consume p
+            textSlots[t].isPrepared = true
             textSlots[t].hasMissingCharacters = missing
             if missing { anyMissingCharacters = true }
             textUnits += units
@@ -32,13 +36,15 @@ extension FlexSolver {
     mutating func measureText(_ n: Int, width: Double?) throws(CellLayoutError) -> TextMeasurement {
         let t = props[n].payload
         if width == nil, let known = textSlots[t].natural { return known }
-        if textSlots[t].prepared == nil { try prepareText(n) }
+        if !textSlots[t].isPrepared { try prepareText(n) }
         let measured: TextMeasurement
         do throws(TextLayoutError) {
             // Measured in place: a copy of the prepared text would retain its parts.
             // The engine reads 0 as "unlimited"; a text with no room at all gets the least room.
+            // (`map` lends the text to its closure; `unsafelyUnwrapped` handed out a copy.)
+            let room = width.map { max($0, 1e-3) }
             measured = try textSlots.withUnsafeBufferPointer { texts throws(TextLayoutError) in
-                try texts[t].prepared.unsafelyUnwrapped.measure(width: width.map { max($0, 1e-3) })
+                try texts[t].prepared.map { p throws(TextLayoutError) in try p.measure(width: room) }.unsafelyUnwrapped
             }
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)

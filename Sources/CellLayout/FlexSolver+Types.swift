@@ -84,6 +84,13 @@ extension FlexSolver {
     /// A text's preparation and what is known of it at its max-content width (NaN, nil: not yet).
     struct TextSlot {
         var prepared: PreparedText?
+        /// Whether `prepared` is set (asking `prepared != nil` copied the prepared text, a retain
+        /// of each of its parts and a release, on every measurement).
+        var isPrepared = false
+        /// What a layout of the text reads late, as (address, length) pairs for prefetching
+        /// (`PreparedText.lineBreakingMemory`, `.paragraphMemory`), noted when it is prepared.
+        var wordsMemory: (UInt, Int) = (0, 0)
+        var paragraphMemory: (UInt, Int) = (0, 0)
         var maxContent = Double.nan
         var natural: TextMeasurement?
         /// Whether the prepared text has characters no font has (read once: asking the

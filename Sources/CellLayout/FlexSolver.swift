@@ -39,7 +39,12 @@ struct FlexSolver: Sendable {
     private var minContent: [Double] = []
     /// While a cell is prepared: the measurements at an unbounded width its first layout makes
     /// (`FlexTree.keep` files them), else nil.
-    var recorder: IntrinsicRecorder?
+    var recorder: IntrinsicRecorder? {
+        didSet { recorderUnretained = recorder.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `recorder`, for what every measurement does while it is set (looks it up, records into
+    /// it): read without a retain and release (`recorder` holds it).
+    var recorderUnretained: Unmanaged<IntrinsicRecorder>?
     /// Whether a kept measurement of a row laid out the same when wider answers for other exact
     /// widths (`keptMeasurement`): only while a layout is sized without frames (which settles no
     /// kept subtree that is not clean — so no element below such a row is measured in this
@@ -59,7 +64,7 @@ struct FlexSolver: Sendable {
     init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle] = []) {
         var builder = FlexTree.Builder(textStyles: textStyles)
         if !root.pointee.isHidden { _ = builder.flatten(root, parent: -1, index: 0) }
-        tree = FlexTree(builder, layout: layout)
+        tree = FlexTree(&builder, layout: layout)
         // (No measurement slots yet: a prepared cell never holds any — each layout of it takes
         // the thread's scratch — and a one-off layout makes them when it starts.)
         textSlots = Array(repeating: TextSlot(), count: tree.texts.count)
@@ -129,6 +134,18 @@ extension FlexSolver {
         if slots.count < 2 * props.count { slots.append(contentsOf: repeatElement(Slot(), count: 2 * props.count - slots.count)) }
         rects.removeAll(keepingCapacity: true)
         overflows = []
+    }
+
+    /// Forgets what a layout left behind (after `returnScratch`): its measurements, rects,
+    /// overflows and min-content widths — a prepared cell keeps none of them. What it worked out
+    /// about its texts (their measurements at their max-content widths) stays: the same values
+    /// any later layout would find.
+    mutating func forgetLayout() {
+        slots = []
+        rects = []
+        overflows = []
+        minContent = []
+        generation = 1
     }
 
     /// Hands the buffers taken by `adoptScratch` back to `scratch` (unless they grew past its bound).
@@ -275,8 +292,8 @@ extension FlexSolver {
         // (Kept while preparing: a measurement at an unbounded width — never a box's, measured above.)
         // (And a row's first measurement at an exact width, when it is laid out the same wider:
         // a later layout at another width takes it, `keptMeasurement`.)
-        let recording = _slowPath(recorder != nil) && (w == .unbounded || (p.pointee.kind == .stack && p.pointee.isRow))
-            && !recorder.unsafelyUnwrapped.nodes.contains(Int32(n))
+        let recording = _slowPath(recorderUnretained != nil) && (w == .unbounded || (p.pointee.kind == .stack && p.pointee.isRow))
+            && !recorderUnretained.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.nodes.contains(Int32(n)) }
         switch p.pointee.kind {
         case .stack: m = try stack(n, ow, oh)
         case .text: m = try text(n, ow, oh)

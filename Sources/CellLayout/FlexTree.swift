@@ -32,15 +32,23 @@ final class FlexTree: @unchecked Sendable {
     /// The one block holding them (for prefetching).
     @exclusivity(unchecked) private(set) var keptMemory = UnsafeRawBufferPointer(start: nil, count: 0)
 
-    init(_ b: Builder, layout: CellLayout) {
+    /// Takes the builder's arrays over (moved out, not each retained here and released with the builder).
+    init(_ b: inout Builder, layout: CellLayout) {
         self.layout = layout
         shape = SolverScratch.current.shapes.shape(props: b.props, childIndex: b.childIndex)
         props = shape.props
         childIndex = shape.childIndex
         needsBaseline = shape.needsBaseline
-        ids = b.ids
-        texts = b.texts
-        textNodes = b.textNodes
+        ids = Self.take(&b.ids)
+        texts = Self.take(&b.texts)
+        textNodes = Self.take(&b.textNodes)
+    }
+
+    /// `array`'s value, moved out (it is left empty).
+    private static func take<T>(_ array: inout [T]) -> [T] {
+        var out: [T] = []
+        swap(&out, &array)
+        return out
     }
 
     deinit {
