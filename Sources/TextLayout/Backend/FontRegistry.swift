@@ -102,6 +102,17 @@ final class FontRegistry: Sendable {
         return chain
     }
 
+    /// `chain(for:)` lent to `body` rather than handed out: a copy of a chain retains its five
+    /// arrays, which every thread preparing text shares (their counts bounced between cores).
+    func withChain<R>(for reference: String, _ body: (FontChain) -> R) throws(TextLayoutError) -> R {
+        if let table = resolved.load(ordering: .acquiring),
+           let lent = table._withUnsafeGuaranteedRef({ $0.withChain(for: reference, body) }) {
+            return lent
+        }
+        let chain = try chain(for: reference)
+        return body(chain)
+    }
+
     /// Publishes a table with `chain` added, under the lock. The lock-free tables stop growing
     /// at `ChainTable.capacity` references (each table copies the previous one); later ones are
     /// found under the lock.
@@ -206,16 +217,38 @@ final class ChainTable: Sendable {
 
     let names: [String]
     let chains: [FontChain]
+    /// The same chains, each in an object of its own, unretained (`boxes` keeps them): a chain
+    /// read from an immutable property of an object is lent to `withChain`'s body as it is,
+    /// where one read from an array was copied (a retain of each of its arrays, shared by every
+    /// thread preparing text).
+    private let boxes: [Box]
+    private let unretainedBoxes: [Unmanaged<Box>]
+
+    final class Box: Sendable {
+        let chain: FontChain
+        init(_ chain: FontChain) { self.chain = chain }
+    }
 
     init(previous: ChainTable?, adding name: String, _ chain: FontChain) {
         names = (previous?.names ?? []) + [name]
         chains = (previous?.chains ?? []) + [chain]
+        boxes = (previous?.boxes ?? []) + [Box(chain)]
+        unretainedBoxes = boxes.map { Unmanaged.passUnretained($0) }
     }
 
     /// The chain for `reference`, if resolved (compared by `==`, as the dictionary does).
     @inline(__always)
     func chain(for reference: String) -> FontChain? {
         for i in names.indices where names[i] == reference { return chains[i] }
+        return nil
+    }
+
+    /// `body`'s answer for the chain of `reference`, lent in place; nil if not resolved.
+    @inline(__always)
+    func withChain<R>(for reference: String, _ body: (FontChain) -> R) -> R? {
+        for i in names.indices where names[i] == reference {
+            return unretainedBoxes[i]._withUnsafeGuaranteedRef { body($0.chain) }
+        }
         return nil
     }
 }

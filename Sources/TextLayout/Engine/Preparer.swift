@@ -17,14 +17,25 @@ enum Preparer {
     static func prepare(_ text: String, chain: FontChain, cache: ShapeCache, direct: Bool = true,
                         general: Bool = false, segments: Bool = true) -> PreparedParagraph {
         var p = PreparedParagraph.empty(metrics: chain.metrics)
+        // (Filled in a function of its own: captured by the closures there, the paragraph could
+        // not be moved out when returned — it was copied, a retain of each of its buffers and
+        // arrays, and the local released.)
+        fill(&p, text, chain: chain, cache: cache, direct: direct, general: general, segments: segments)
+        return p
+    }
+
+    /// `prepare`'s work, on the empty paragraph `p`.
+    private static func fill(_ p: inout PreparedParagraph, _ text: String, chain: FontChain, cache: ShapeCache, direct: Bool,
+                             general: Bool, segments: Bool) {
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
         var text = text
         let units = text.withUTF8 { utf16Count($0) }
-        guard units > 0 else { return p }
+        guard units > 0 else { return }
         p.allocate(units: units)
         p.fixedPoint = true  // until a run says otherwise
-        text.withUTF8 { transcode($0, into: p.utf16) }
+        let utf16 = p.utf16
+        text.withUTF8 { transcode($0, into: utf16) }
         p.text = text
         let buf = UnsafeBufferPointer(p.utf16)
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: units) { scripts in
@@ -37,7 +48,6 @@ enum Preparer {
             shapeRuns(&p, buf, 0..<n, scripts, chain, cache, direct: direct)
         }
         if segments { p.buildSegments() }
-        return p
     }
 
     /// Gives clusters `range` of a prepared paragraph another font chain: each cluster's font

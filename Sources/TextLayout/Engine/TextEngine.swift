@@ -142,8 +142,9 @@ public final class TextEngine: Sendable {
         let key = ParagraphCache.Key(font: style.font, text: text)
         if let p = paragraphs.get(key) { return PreparedText(box: p, style: style) }
         // Only a text the cache does not hold needs the font chain (a hit was prepared with it).
-        let chain = try registry.chain(for: style.font)
-        let p = PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping))
+        let p = try registry.withChain(for: style.font) { chain in
+            PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping))
+        }
         paragraphs.put(key, p)
         return PreparedText(box: p, style: style)
     }
