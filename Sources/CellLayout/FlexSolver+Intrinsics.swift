@@ -112,10 +112,11 @@ extension FlexSolver {
     /// there does), noting those whose subtrees hold no overflowing stack: settling a later
     /// layout stops at them. (Settling may keep more measurements: they are checked in turn.)
     private mutating func markCleanSubtrees(_ recorder: IntrinsicRecorder) {
-        let found = overflows
+        var found: Set<Int> = []
+        swap(&found, &overflows)  // (moved aside, not copied; and below, emptied only when not empty)
         var i = 0
         while i < recorder.entries.count {
-            overflows = []
+            if !overflows.isEmpty { overflows = [] }
             let n = Int(recorder.nodes[i]), size = recorder.entries[i].size
             let settled: Bool
             do throws(CellLayoutError) {
