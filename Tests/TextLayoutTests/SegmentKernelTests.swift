@@ -54,17 +54,16 @@ import TestSupport
                             let storage = SegmentStorage(segments: k + 1, fonts: fonts != nil, runs: r + 1, stops: counted.stops)
                             let masks = UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
                             var searchable = false, lookback = 0.0
+                            let out = SegmentKernel.Buffers(ends: storage.ends, totals: storage.total, contents: storage.content,
+                                                            flags: storage.flags, masks: masks, runStarts: storage.runStarts,
+                                                            runFonts: storage.runFonts)
                             if prefixed {
-                                let made = SegmentKernel.positions(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
-                                                                   flags: storage.flags, masks: masks, runStarts: storage.runStarts,
-                                                                   runFonts: storage.runFonts)
+                                let made = SegmentKernel.positions(clusters, into: out)
                                 #expect(made.segments == k && made.runs == r)
                                 searchable = made.searchable
                                 lookback = made.lookback
                             } else {
-                                let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
-                                                                  flags: storage.flags, masks: masks, runStarts: storage.runStarts,
-                                                                  runFonts: storage.runFonts)
+                                let made = SegmentKernel.segments(clusters, into: out)
                                 #expect(made.segments == k && made.runs == r)
                             }
                             let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,

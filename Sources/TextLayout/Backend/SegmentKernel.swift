@@ -33,21 +33,32 @@ enum SegmentKernel {
         return Counts(segments: c.segments, runs: c.runs, stops: c.stops)
     }
 
-    /// Writes the segments and font runs; every buffer has room for one more entry than
-    /// `count(_:)` says (`masks`, `runStarts` and `runFonts` are used only with fonts). The
-    /// stops are not counted here (`finish` lists them): the result's `stops` is 0.
-    static func segments(_ clusters: Clusters, ends: UnsafeMutablePointer<Int32>, totals: UnsafeMutablePointer<Double>,
-                         contents: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<UInt8>,
-                         masks: UnsafeMutablePointer<UInt64>, runStarts: UnsafeMutablePointer<Int32>,
-                         runFonts: UnsafeMutablePointer<UInt8>) -> Counts {
-        let output = le_segment_buffers(ends: ends, totals: totals, contents: contents, flags: flags,
-                                        masks: masks, runStarts: runStarts, runFonts: runFonts)
-        let c = le_segments(clusters.c, output)
+    /// Where the segments and font runs go: every buffer with room for one more entry than
+    /// `count(_:)` says (`masks`, `runStarts` and `runFonts` are used only with fonts).
+    struct Buffers {
+        var ends: UnsafeMutablePointer<Int32>
+        var totals: UnsafeMutablePointer<Double>
+        var contents: UnsafeMutablePointer<Double>
+        var flags: UnsafeMutablePointer<UInt8>
+        var masks: UnsafeMutablePointer<UInt64>
+        var runStarts: UnsafeMutablePointer<Int32>
+        var runFonts: UnsafeMutablePointer<UInt8>
+
+        fileprivate var c: le_segment_buffers {
+            le_segment_buffers(ends: ends, totals: totals, contents: contents, flags: flags, masks: masks,
+                               runStarts: runStarts, runFonts: runFonts)
+        }
+    }
+
+    /// Writes the segments (their widths) and font runs. The stops are not counted here
+    /// (`finish` lists them): the result's `stops` is 0.
+    static func segments(_ clusters: Clusters, into out: Buffers) -> Counts {
+        let c = le_segments(clusters.c, out.c)
         return Counts(segments: c.segments, runs: c.runs, stops: c.stops)
     }
 
-    /// What `positions(_:…)` found: `segments(_:…)`'s counts (no stops), and whether a line's
-    /// end may be searched for (see `le_segment_positions`).
+    /// What `positions(_:into:)` found: `segments(_:into:)`'s counts (no stops), and whether a
+    /// line's end may be searched for (see `le_segment_positions`).
     struct Positioned {
         var segments: Int
         var runs: Int
@@ -55,16 +66,11 @@ enum SegmentKernel {
         var lookback: Double
     }
 
-    /// `segments(_:…)` with positions instead of widths, for clusters whose sums are all exact
-    /// (the caller ensures it): prefix sums, the same doubles as `finish`'s running sums. The
-    /// stops and the two fonts' last segments are still `finish`'s (with `positions: false`).
-    static func positions(_ clusters: Clusters, ends: UnsafeMutablePointer<Int32>, totals: UnsafeMutablePointer<Double>,
-                          contents: UnsafeMutablePointer<Double>, flags: UnsafeMutablePointer<UInt8>,
-                          masks: UnsafeMutablePointer<UInt64>, runStarts: UnsafeMutablePointer<Int32>,
-                          runFonts: UnsafeMutablePointer<UInt8>) -> Positioned {
-        let output = le_segment_buffers(ends: ends, totals: totals, contents: contents, flags: flags,
-                                        masks: masks, runStarts: runStarts, runFonts: runFonts)
-        let r = le_segment_positions(clusters.c, output)
+    /// `segments(_:into:)` with positions instead of widths, for clusters whose sums are all
+    /// exact (the caller ensures it): prefix sums, the same doubles as `finish`'s running sums.
+    /// The stops and the two fonts' last segments are still `finish`'s (with `positions: false`).
+    static func positions(_ clusters: Clusters, into out: Buffers) -> Positioned {
+        let r = le_segment_positions(clusters.c, out.c)
         return Positioned(segments: r.segments, runs: r.runs, searchable: r.searchable != 0, lookback: r.lookback)
     }
 

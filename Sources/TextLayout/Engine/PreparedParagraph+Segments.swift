@@ -96,16 +96,14 @@ extension PreparedParagraph {
         // own, then the flags and search answers per segment). Otherwise widths, turned into
         // positions by `finish` if asked.
         let prefixed = positions && fixedPoint && n < 1 << 15
+        let out = SegmentKernel.Buffers(ends: storage.ends, totals: storage.total, contents: storage.content, flags: storage.flags,
+                                        masks: masks, runStarts: storage.runStarts, runFonts: storage.runFonts)
         var positioned: SegmentKernel.Positioned? = nil
         if prefixed {
-            positioned = SegmentKernel.positions(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
-                                                 flags: storage.flags, masks: masks, runStarts: storage.runStarts,
-                                                 runFonts: storage.runFonts)
+            positioned = SegmentKernel.positions(clusters, into: out)
             assert(positioned?.segments == k && positioned?.runs == r)
         } else {
-            let made = SegmentKernel.segments(clusters, ends: storage.ends, totals: storage.total, contents: storage.content,
-                                              flags: storage.flags, masks: masks, runStarts: storage.runStarts,
-                                              runFonts: storage.runFonts)
+            let made = SegmentKernel.segments(clusters, into: out)
             assert(made.segments == k && made.runs == r)
         }
         s.storage = storage
