@@ -41,10 +41,10 @@ extension FlexSolver {
         do throws(TextLayoutError) {
             // Measured in place: a copy of the prepared text would retain its parts.
             // The engine reads 0 as "unlimited"; a text with no room at all gets the least room.
-            // (`map` lends the text to its closure; `unsafelyUnwrapped` handed out a copy.)
-            let room = width.map { max($0, 1e-3) }
+            // (Still a copy of the prepared text for the call: read from memory the callee might
+            // change, the compiler copies it — through `map`, a pointer or `unsafelyUnwrapped` alike.)
             measured = try textSlots.withUnsafeBufferPointer { texts throws(TextLayoutError) in
-                try texts[t].prepared.map { p throws(TextLayoutError) in try p.measure(width: room) }.unsafelyUnwrapped
+                try texts[t].prepared.unsafelyUnwrapped.measure(width: width.map { max($0, 1e-3) })
             }
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)

@@ -216,12 +216,11 @@ final class ChainTable: Sendable {
     static let capacity = 32
 
     let names: [String]
-    let chains: [FontChain]
-    /// The same chains, each in an object of its own, unretained (`boxes` keeps them): a chain
-    /// read from an immutable property of an object is lent to `withChain`'s body as it is,
-    /// where one read from an array was copied (a retain of each of its arrays, shared by every
-    /// thread preparing text).
+    /// The chains, each in an object of its own: a chain read from an immutable property of an
+    /// object is lent to `withChain`'s body as it is, where one read from an array was copied (a
+    /// retain of each of its arrays, which every thread preparing text shares).
     private let boxes: [Box]
+    /// `boxes`, unretained (`boxes` keeps them).
     private let unretainedBoxes: [Unmanaged<Box>]
 
     final class Box: Sendable {
@@ -231,7 +230,6 @@ final class ChainTable: Sendable {
 
     init(previous: ChainTable?, adding name: String, _ chain: FontChain) {
         names = (previous?.names ?? []) + [name]
-        chains = (previous?.chains ?? []) + [chain]
         boxes = (previous?.boxes ?? []) + [Box(chain)]
         unretainedBoxes = boxes.map { Unmanaged.passUnretained($0) }
     }
@@ -239,7 +237,7 @@ final class ChainTable: Sendable {
     /// The chain for `reference`, if resolved (compared by `==`, as the dictionary does).
     @inline(__always)
     func chain(for reference: String) -> FontChain? {
-        for i in names.indices where names[i] == reference { return chains[i] }
+        for i in names.indices where names[i] == reference { return boxes[i].chain }
         return nil
     }
 
