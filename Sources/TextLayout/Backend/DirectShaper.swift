@@ -377,7 +377,7 @@ final class DirectShaper: @unchecked Sendable {
             }
             if seen & (1 << UInt64(DirectShaper.harfBuzz) | 1 << 4) != 0 { return .harfBuzz }
             let needsCheck = seen & (1 << UInt64(DirectShaper.check)) != 0
-            if needsCheck {
+            if needsCheck && !noRuleMatches(plan, UnsafeBufferPointer(items), shift: shift) {
                 // Ligatures may form: glyphs on their own, and each glyph's first code unit.
                 return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { clusters -> Outcome in
@@ -421,6 +421,34 @@ final class DirectShaper: @unchecked Sendable {
                 }
             }
             return ems == nil ? .simple : .stored
+        }
+    }
+
+    /// Whether no rule of the plan's checked lookups matches anywhere in the run (`items`, as
+    /// `shape` makes them): then `substitute` would leave every glyph as it is and report the run
+    /// simple, and the common case may position it. Each `check` glyph's subtables are matched
+    /// against the run as it is — which is the run every lookup sees when none of them changes
+    /// anything. False as soon as one ligature forms, one context rule may apply or a table cannot
+    /// be read (`substitute` then decides, lookup by lookup). A run of Latin text with an "f" in
+    /// it (a ligature's first glyph in most fonts) forms no ligature far more often than it does.
+    private func noRuleMatches(_ plan: Plan, _ items: UnsafeBufferPointer<UInt64>, shift: UInt64) -> Bool {
+        let n = items.count
+        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Bool in
+            for k in 0..<n { glyphs[k] = UInt16(truncatingIfNeeded: items[k]) }
+            let run = UnsafeBufferPointer(glyphs)
+            for i in 0..<n {
+                let g = Int(glyphs[i])
+                guard plan.flags[g] == DirectShaper.check else { continue }
+                for c in Int(plan.checkStart[g])..<Int(plan.checkStart[g + 1]) {
+                    let check = plan.checks[c]
+                    if check.kind == .ligature {
+                        guard let match = ligature(check, run, i), match.components == 0 else { return false }
+                    } else if mayApply(check, run, i) {
+                        return false
+                    }
+                }
+            }
+            return true
         }
     }
 
