@@ -192,27 +192,39 @@ le_segment_finish le_finish_segments(long count, double *totals, double *content
 }
 
 // `le_segment_positions`' font runs and each segment's fonts as a mask (as `le_segments`
-// makes them), once the segments' ends are known. Returns the number of runs. A function of its
-// own so that its loop has the registers to itself.
+// makes them), once the `k` segments' ends are known. Returns the number of runs. A function of
+// its own so that its loops have the registers to themselves.
+//
+// The runs take one pass over the clusters (the next run's slot written at every cluster, kept
+// where the run changes). The masks are then found per segment from the runs, not per cluster:
+// a segment's fonts are those of the runs it overlaps (a hard break's run, font 255, adds none,
+// as a hard break adds none in `le_segments`), and a segment overlaps one or two runs in most
+// text — a fifth of the work of or-ing every cluster's font into its segment's mask.
 __attribute__((noinline))
-static long segment_fonts(long n, const uint8_t *kinds, const uint8_t *fonts, const int32_t *ends, uint64_t *masks,
-                          int32_t *runStarts, uint8_t *runFonts) {
-    uint64_t mask = 0, lastRun = 0xFFFF;
-    long j = 0, r = 0;
+static long segment_fonts(long n, const uint8_t *kinds, const uint8_t *fonts, const int32_t *ends, long k,
+                          uint64_t *masks, int32_t *runStarts, uint8_t *runFonts) {
+    uint64_t lastRun = 0xFFFF;
+    long r = 0;
     for (long i = 0; i < n; i++) {
-        const uint64_t f = fonts[i];
-        const uint64_t newline = (uint64_t)kinds[i] >> 1;
-        const uint64_t tracked = (newline ^ 1) & (f < 64);
-        mask |= (UINT64_C(1) << (f & 63)) & (0 - tracked);
-        const uint64_t run = f | (newline * 0xFF);
+        const uint64_t run = (uint64_t)fonts[i] | ((uint64_t)kinds[i] >> 1) * 0xFF;
         runStarts[r] = (int32_t)i;
         runFonts[r] = (uint8_t)run;
         r += run != lastRun;
         lastRun = run;
+    }
+    long q = 0;  // the first run overlapping segment j
+    for (long j = 0; j < k; j++) {
+        const int32_t end = ends[j];
+        uint64_t mask = 0;
+        long t = q;
+        do {
+            const uint64_t f = runFonts[t];
+            mask |= (UINT64_C(1) << (f & 63)) & (0 - (uint64_t)(f < 64));
+            t++;
+        } while (t < r && runStarts[t] < end);
         masks[j] = mask;
-        const uint64_t end = ends[j] == i + 1;
-        mask &= end - 1;
-        j += end;
+        // The next segment starts in run t − 1 unless run t starts right where it does.
+        q = t < r && runStarts[t] == end ? t : t - 1;
     }
     return r;
 }
@@ -252,7 +264,7 @@ le_segment_positions_result le_segment_positions(le_clusters in, le_segment_buff
         lastText = LE_UNPREDICTABLE(end) ? infinity : lastText;
     }
     // Fonts in a pass of their own (in the one above they ran it out of registers).
-    long r = in.fonts ? segment_fonts(n, kinds, in.fonts, ends, out.masks, out.runStarts, out.runFonts) : 0;
+    long r = in.fonts ? segment_fonts(n, kinds, in.fonts, ends, k, out.masks, out.runStarts, out.runFonts) : 0;
     // Segments: flags (text: a finite content; a hard break is a segment of its own), and
     // whether a line's end may be searched for, as `le_finish_segments` works them out.
     double reach = -INFINITY, lookback = -INFINITY;
