@@ -92,13 +92,16 @@ enum Preparer {
     private static func shapeRuns(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>, _ range: Range<Int>,
                                   _ scripts: UnsafeMutableBufferPointer<UInt32>, _ chain: FontChain, _ cache: ShapeCache,
                                   direct: Bool) {
-        let first = range.lowerBound
+        let first = range.lowerBound, end = range.upperBound
+        // The buffers read in place (their addresses never change while `p` is shaped).
+        let kinds = p.kinds.baseAddress.unsafelyUnwrapped, fonts = p.fonts.baseAddress.unsafelyUnwrapped
+        let runScripts = scripts.baseAddress.unsafelyUnwrapped
         var g = first
-        while g < range.upperBound {
-            if p.kinds[g] == .newline { g += 1; continue }
-            let s = scripts[g - first]
+        while g < end {
+            if kinds[g] == .newline { g += 1; continue }
+            let s = runScripts[g - first], f = fonts[g]
             var h = g + 1
-            while h < range.upperBound && p.kinds[h] != .newline && p.fonts[h] == p.fonts[g] && scripts[h - first] == s { h += 1 }
+            while h < end && kinds[h] != .newline && fonts[h] == f && runScripts[h - first] == s { h += 1 }
             if !(direct && (shapeDirectly(&p, buf, g, h, s, chain) || shapeEmojiClusters(&p, buf, g, h, s, chain))) {
                 shapeRun(&p, buf, g, h, s, chain, cache)
             }
