@@ -8,7 +8,8 @@
 /// - bits 8–11: the strong script, as an index into `scripts` (0: common, inherited or unknown;
 ///   15: another script — ask HarfBuzz);
 /// - bit 12: Default_Ignorable_Code_Point (`Preparer.isDefaultIgnorable`);
-/// - bits 13–14: a right-to-left letter, or a neutral, of `Bidi.isPureRightToLeft` (`Bidi.pureRightToLeftKind`).
+/// - bits 13–14: a right-to-left letter, or a neutral, of `Bidi.isPureRightToLeft` (`Bidi.pureRightToLeftKind`);
+/// - bit 15: `Preparer.classifySimple` takes it — bit 4 set and a class of bits 0–3 in 1 ... PO.
 ///
 /// Every bit is computed from the functions that define it, so the table cannot disagree with
 /// them (`UnicodeBreaksTests` checks a sample against them too).
@@ -23,6 +24,7 @@ enum CharacterTable {
     static let defaultIgnorable: UInt16 = 1 << 12
     static let rightToLeftLetter: UInt16 = 1 << 13
     static let rightToLeftNeutral: UInt16 = 1 << 14
+    static let simpleClass: UInt16 = 1 << 15
 
     /// The scripts bits 8–11 name (index 0 is "none").
     static let scripts: [UInt32] = [
@@ -45,6 +47,8 @@ enum CharacterTable {
             case 1: v |= rightToLeftNeutral
             default: break
             }
+            let lineClass = v & lineClassMask
+            if v & simpleGrapheme != 0 && lineClass != 0 && lineClass <= UInt16(UnicodeBreaks.Class.po.rawValue) { v |= simpleClass }
             if u < 0xD800 || u > 0xDFFF {
                 let s = Preparer.strongScript(UInt32(u))
                 let index = s == 0 ? 0 : (scripts.firstIndex(of: s).map(UInt16.init) ?? otherScript)

@@ -119,56 +119,58 @@ enum Preparer {
         guard chain.faces.count < 256 else { return false }
         return withUnsafeTemporaryAllocation(of: UnicodeBreaks.Class.self, capacity: n) { classes -> Bool in
             let table = CharacterTable.table, palette = CharacterTable.scripts
-            // Classes first: the only pass that can still fail — and a character no font has
-            // (reported missing by the general path) fails it too.
-            var rightToLeft = false
-            let failed = chain.bmpUncovered.withUnsafeBufferPointer { uncovered -> Bool in
-                for i in 0..<n {
-                    let u = buf[i]
-                    let entry = table[Int(u)]
-                    let raw = UInt8(truncatingIfNeeded: entry & CharacterTable.lineClassMask)
-                    // A class (1 ... po; 0 = none: ICU decides), cast rather than looked up.
-                    guard entry & CharacterTable.simpleGrapheme != 0, raw != 0, raw <= UnicodeBreaks.Class.po.rawValue else { return true }
-                    let c = unsafeBitCast(raw, to: UnicodeBreaks.Class.self)
-                    guard !(c == .op && i > 0 && classes[i - 1] == .po) else { return true }
-                    guard uncovered[Int(u >> 6)] & (1 << UInt64(u & 63)) == 0 else { return true }
-                    rightToLeft = rightToLeft || (u >= 0x0590 && u < 0x0900)
-                    classes[i] = c
-                }
-                return false
-            }
-            if failed { return false }
-            p.hasRightToLeft = rightToLeft
+            // One pass: each character's entry read once for its class, kind, font and script,
+            // written as it goes — and on a character this path does not take (no simple class,
+            // a character no font has), given up: the caller starts afresh, and `ends` gets back
+            // the room ICU's grapheme ends need.
             p.setClusterCount(n)
             let ends = p.ends, kinds = p.kinds, fonts = p.fonts
+            var rightToLeft = false
+            var used: UInt8 = 0  // the fonts used, or-ed: 0 = only the primary
             // `classifyScalar` for each character, with the tables read in place (no bounds
             // checks, no reference counting) and no jump on what a character is, bar hard breaks.
-            var used: UInt8 = 0  // the fonts used, or-ed: 0 = only the primary
-            table.withUnsafeBufferPointer { table in
-                palette.withUnsafeBufferPointer { palette in
-                    chain.bmpFonts.withUnsafeBufferPointer { bmpFonts in
-                        for i in 0..<n {
-                            ends[i] = Int32(truncatingIfNeeded: i &+ 1)
-                            let u = Int(buf[i])
-                            let entry = table[u]
-                            if _slowPath(entry & CharacterTable.hardBreak != 0) {
-                                kinds[i] = .newline
-                                fonts[i] = i > 0 ? fonts[i - 1] : 0
-                                scripts[i] = 0
-                                used |= fonts[i]
-                                continue
+            let failed = table.withUnsafeBufferPointer { table -> Bool in
+                palette.withUnsafeBufferPointer { palette -> Bool in
+                    chain.bmpFonts.withUnsafeBufferPointer { bmpFonts -> Bool in
+                        chain.bmpUncovered.withUnsafeBufferPointer { uncovered -> Bool in
+                            for i in 0..<n {
+                                let u = Int(buf[i])
+                                let entry = table[u]
+                                // A class (1 ... po), cast rather than looked up; a character no font
+                                // has (reported missing by the general path) is not taken either.
+                                guard entry & CharacterTable.simpleClass != 0,
+                                      uncovered[u >> 6] & (1 << UInt64(u & 63)) == 0 else { return true }
+                                let c = unsafeBitCast(UInt8(truncatingIfNeeded: entry & CharacterTable.lineClassMask),
+                                                      to: UnicodeBreaks.Class.self)
+                                guard !(c == .op && i > 0 && classes[i - 1] == .po) else { return true }
+                                rightToLeft = rightToLeft || (u >= 0x0590 && u < 0x0900)
+                                classes[i] = c
+                                ends[i] = Int32(truncatingIfNeeded: i &+ 1)
+                                if _slowPath(entry & CharacterTable.hardBreak != 0) {
+                                    kinds[i] = .newline
+                                    fonts[i] = i > 0 ? fonts[i - 1] : 0
+                                    scripts[i] = 0
+                                    used |= fonts[i]
+                                    continue
+                                }
+                                kinds[i] = unsafeBitCast(UInt8(truncatingIfNeeded: (entry & CharacterTable.hangingSpace) >> 6),
+                                                         to: PreparedParagraph.Kind.self)
+                                let f = bmpFonts[u]  // `FontChain.fontIndex(for:)` of a BMP scalar
+                                fonts[i] = f
+                                used |= f
+                                let index = Int((entry >> CharacterTable.scriptShift) & 0xF)
+                                scripts[i] = index == Int(CharacterTable.otherScript) ? strongScript(UInt32(u)) : palette[index]
                             }
-                            kinds[i] = unsafeBitCast(UInt8(truncatingIfNeeded: (entry & CharacterTable.hangingSpace) >> 6),
-                                                     to: PreparedParagraph.Kind.self)
-                            let f = bmpFonts[u]  // `FontChain.fontIndex(for:)` of a BMP scalar
-                            fonts[i] = f
-                            used |= f
-                            let index = Int((entry >> CharacterTable.scriptShift) & 0xF)
-                            scripts[i] = index == Int(CharacterTable.otherScript) ? strongScript(UInt32(u)) : palette[index]
+                            return false
                         }
                     }
                 }
             }
+            if failed {
+                p.ends = UnsafeMutableBufferPointer(start: p.ends.baseAddress, count: n + 1)
+                return false
+            }
+            p.hasRightToLeft = rightToLeft
             p.singleFont = used == 0
             UnicodeBreaks.decideBreaks(UnsafeBufferPointer(classes), into: p.breakAfter)
             return true
