@@ -342,10 +342,16 @@ final class DirectShaper: @unchecked Sendable {
     /// out as `ShapedRun.packed`; the unsafe-to-break bit is not set).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, script: UInt32,
                packed out: UnsafeMutablePointer<Int32>, ems: Ems? = nil) -> Outcome {
-        // The plan of `script`: a fixed number of compares, no jump (runs of Han and Latin alternate).
+        // The plan of `script`: Latin (0) or Han (1) chosen without a jump (their runs alternate in
+        // mixed text), the others by a fixed number of compares.
         var planIndex = -1
         DirectShaper.scripts.withUnsafeBufferPointer { scripts in
-            for i in 0..<scripts.count {
+            let latin = script == scripts[0], han = script == scripts[1]
+            if _fastPath(latin || han) {
+                planIndex = han ? 1 : 0
+                return
+            }
+            for i in 2..<scripts.count {
                 let hit = scripts[i] == script ? 1 : 0
                 planIndex = planIndex &+ (i &- planIndex) &* (hit & Int(bitPattern: UInt(bitPattern: planIndex) >> 63))
             }
