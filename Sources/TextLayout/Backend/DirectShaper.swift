@@ -374,15 +374,20 @@ final class DirectShaper: @unchecked Sendable {
             // Each character's record: glyph and advance, and whether the plan lets it through.
             // What the characters need, gathered as bits (which characters need a check or
             // HarfBuzz follows no pattern: no jump per character).
-            var seen: UInt64 = 0  // bit f: a character flagged f; bit 4: a character without a record
+            // The flags or-ed (plain is 0, check 1, HarfBuzz 2: bit 0 says a check, bit 1 HarfBuzz),
+            // and whether a character has no record; each record kept whole (glyph, advance << 16,
+            // the plans' bits from 32), read where it is needed.
+            assert(DirectShaper.plain == 0 && DirectShaper.check == 1 && DirectShaper.harfBuzz == 2)
+            var flags: UInt64 = 0, missing: UInt64 = 0
             for k in 0..<n {
                 let r = records[Int(text[range.lowerBound + k])]
                 // Masking shifts (&>>): the shift is below 64, and Swift's checked shifts add a compare.
-                seen |= 1 &<< ((r &>> shift) & 3) | UInt64(truncatingIfNeeded: (r == 0 ? 1 : 0) as UInt8) &<< 4
-                items[k] = r & 0xFFFF_FFFF | (r &>> (shift + 2) & 1) &<< 32  // glyph | advance << 16 | kerns << 32
+                flags |= r &>> shift
+                missing |= UInt64(truncatingIfNeeded: (r == 0 ? 1 : 0) as UInt8)
+                items[k] = r
             }
-            if seen & (1 << UInt64(DirectShaper.harfBuzz) | 1 << 4) != 0 { return .harfBuzz }
-            let needsCheck = seen & (1 << UInt64(DirectShaper.check)) != 0
+            if (flags & UInt64(DirectShaper.harfBuzz)) | missing != 0 { return .harfBuzz }
+            let needsCheck = flags & UInt64(DirectShaper.check) != 0
             if needsCheck && !noRuleMatches(plan, UnsafeBufferPointer(items), shift: shift) {
                 // Ligatures may form: glyphs on their own, and each glyph's first code unit.
                 return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { glyphs -> Outcome in
@@ -411,7 +416,7 @@ final class DirectShaper: @unchecked Sendable {
                             let next = Int(items[j + 1] & 0xFFFF)
                             if g < bound && next < bound {
                                 kern = Int32(table[g &* bound &+ next])
-                            } else if item >> 32 != 0 {  // only glyphs some pair lookup covers kern
+                            } else if (item &>> (shift + 2)) & 1 != 0 {  // only glyphs some pair lookup covers kern
                                 for lookup in pairs { kern &+= DirectShaper.adjustment(lookup, g, next) }
                             }
                         }
