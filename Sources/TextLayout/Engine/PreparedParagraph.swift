@@ -119,19 +119,21 @@ struct PreparedParagraph: @unchecked Sendable {
     }
 
     /// Fixes the number of clusters (≤ the code units) once `ends` holds them, and zeroes the
-    /// per-cluster buffers.
-    mutating func setClusterCount(_ n: Int) {
+    /// per-cluster buffers — unless `zeroed` is false: the caller then writes every value of
+    /// every cluster itself (`Preparer.classifySimple`).
+    mutating func setClusterCount(_ n: Int, zeroed: Bool = true) {
         guard let s = storage else { return }
         ends = UnsafeMutableBufferPointer(start: s.ends, count: n)
         advances = UnsafeMutableBufferPointer(start: s.advances, count: n)
-        advances.initialize(repeating: 0)
         breakAdjust = UnsafeMutableBufferPointer(start: s.breakAdjust, count: n)
-        breakAdjust.initialize(repeating: 0)
         kinds = UnsafeMutableBufferPointer(start: s.kinds, count: n)
-        kinds.initialize(repeating: .text)
         breakAfter = UnsafeMutableBufferPointer(start: s.breakAfter, count: n)
-        breakAfter.initialize(repeating: false)
         fonts = UnsafeMutableBufferPointer(start: s.fonts, count: n)
+        guard zeroed else { return }
+        advances.initialize(repeating: 0)
+        breakAdjust.initialize(repeating: 0)
+        kinds.initialize(repeating: .text)
+        breakAfter.initialize(repeating: false)
         fonts.initialize(repeating: 0)
     }
 

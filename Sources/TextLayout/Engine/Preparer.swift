@@ -123,8 +123,11 @@ enum Preparer {
             // written as it goes — and on a character this path does not take (no simple class,
             // a character no font has), given up: the caller starts afresh, and `ends` gets back
             // the room ICU's grapheme ends need.
-            p.setClusterCount(n)
-            let ends = p.ends, kinds = p.kinds, fonts = p.fonts
+            // Nothing zeroed first: every cluster's end, kind, font and script are written below, its
+            // break flag by `decideBreaks`, its advance and kerning by shaping (a hard break, which
+            // is not shaped, gets zeros here).
+            p.setClusterCount(n, zeroed: false)
+            let ends = p.ends, kinds = p.kinds, fonts = p.fonts, advances = p.advances, adjust = p.breakAdjust
             var rightToLeft = false
             var used: UInt8 = 0  // the fonts used, or-ed: 0 = only the primary
             // `classifyScalar` for each character, with the tables read in place (no bounds
@@ -151,6 +154,8 @@ enum Preparer {
                                     fonts[i] = i > 0 ? fonts[i - 1] : 0
                                     scripts[i] = 0
                                     used |= fonts[i]
+                                    advances[i] = 0
+                                    adjust[i] = 0
                                     continue
                                 }
                                 kinds[i] = unsafeBitCast(UInt8(truncatingIfNeeded: (entry & CharacterTable.hangingSpace) >> 6),
