@@ -199,7 +199,8 @@ le_segment_finish le_finish_segments(long count, double *totals, double *content
 // where the run changes). The masks are then found per segment from the runs, not per cluster:
 // a segment's fonts are those of the runs it overlaps (a hard break's run, font 255, adds none,
 // as a hard break adds none in `le_segments`), and a segment overlaps one or two runs in most
-// text — a fifth of the work of or-ing every cluster's font into its segment's mask.
+// text: a pass over the segments instead of or-ing every cluster's font into its segment's mask
+// (the feed's cold preparation: 8.1 → 6.1 M instructions in this function per 1,000 posts).
 __attribute__((noinline))
 static long segment_fonts(long n, const uint8_t *kinds, const uint8_t *fonts, const int32_t *ends, long k,
                           uint64_t *masks, int32_t *runStarts, uint8_t *runFonts) {
