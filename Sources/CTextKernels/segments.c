@@ -246,24 +246,31 @@ le_segment_positions_result le_segment_positions(le_clusters in, le_segment_buff
     double position = 0;
     uint64_t lastText = infinity;
     totals[0] = 0;
-    for (long i = 0; i < n; i++) {
-        const uint64_t kind = kinds[i];
-        const uint64_t text = kind == 0;
-        position += advances[i];
-        const uint64_t withAdjust = bits(position + adjusts[i]);
-        // Selected by a mask the compiler cannot see through (`LE_OPAQUE`): as a `?:`, and as a
-        // plain mask, it made the addition above a jump on the text, which mispredicts at words' ends.
-        uint64_t isText = 0 - text;
-        LE_OPAQUE(isText);
-        lastText = (bits(position) & isText) | (lastText & ~isText);
-        contents[k] = real((withAdjust & isText) | (lastText & ~isText));
-        ends[k] = (int32_t)(i + 1);
-        totals[k + 1] = position;
-        const uint64_t nextNewline = i + 1 < n ? (uint64_t)kinds[i + 1] >> 1 : 1;
-        const uint64_t end = (uint64_t)breakAfter[i] | kind >> 1 | nextNewline;
-        k += end;
-        lastText = LE_UNPREDICTABLE(end) ? infinity : lastText;
-    }
+    // One step per cluster; `nextNewline` is whether the next cluster is a hard break (1 after
+    // the last: the text ends). The last cluster is stepped on its own, so that the loop reads the
+    // next kind without asking whether there is one.
+#define LE_POSITION_STEP(i, nextNewline)                                                              \
+    do {                                                                                              \
+        const uint64_t kind = kinds[i];                                                               \
+        const uint64_t text = kind == 0;                                                              \
+        position += advances[i];                                                                      \
+        const uint64_t withAdjust = bits(position + adjusts[i]);                                      \
+        /* Selected by a mask the compiler cannot see through (`LE_OPAQUE`): as a `?:`, and as a     \
+           plain mask, it made the addition above a jump on the text, which mispredicts at words'    \
+           ends. */                                                                                   \
+        uint64_t isText = 0 - text;                                                                   \
+        LE_OPAQUE(isText);                                                                            \
+        lastText = (bits(position) & isText) | (lastText & ~isText);                                  \
+        contents[k] = real((withAdjust & isText) | (lastText & ~isText));                             \
+        ends[k] = (int32_t)((i) + 1);                                                                 \
+        totals[k + 1] = position;                                                                     \
+        const uint64_t end = (uint64_t)breakAfter[i] | kind >> 1 | (nextNewline);                     \
+        k += end;                                                                                     \
+        lastText = LE_UNPREDICTABLE(end) ? infinity : lastText;                                       \
+    } while (0)
+    for (long i = 0; i + 1 < n; i++) LE_POSITION_STEP(i, (uint64_t)kinds[i + 1] >> 1);
+    if (n > 0) LE_POSITION_STEP(n - 1, 1);
+#undef LE_POSITION_STEP
     // Fonts in a pass of their own (in the one above they ran it out of registers).
     long r = in.fonts ? segment_fonts(n, kinds, in.fonts, ends, k, out.masks, out.runStarts, out.runFonts) : 0;
     // Segments: flags (text: a finite content; a hard break is a segment of its own), and
