@@ -124,19 +124,14 @@ extension SpecNode {
         var count = 0
         var nested: [CellLayoutSpec.NestedEntry] = []
         let root = try cellElement(depth: 0, texts: &texts, count: &count, nested: &nested, layoutRootDepth: path.components.count)
-        var identity: CellLayoutSpec.StyleIdentity?
-        if !texts.isEmpty {
-            if let known = context.styleChoices[texts] {
-                identity = known
-            } else if context.styleChoices.count < 10_000 {
-                identity = CellLayoutSpec.StyleIdentity()
-                context.styleChoices[texts] = identity
-            }
-        }
-        return CellLayoutSpec(root: root, textStyles: texts, styleIdentity: identity, nested: nested)
+        return context.layout(root: root, texts: texts, nested: nested)
     }
 
-    private func cellElement(depth: Int, texts: inout [CellLayoutSpec.TextStyleChoice], count: inout Int,
+    /// The element here, decoded: `depth` levels below the layout's root, its texts' style
+    /// choices appended to `texts` in tree order, its elements counted in `count`, its tables and
+    /// grids appended to `nested` (their paths relative to the layout's root, `layoutRootDepth`
+    /// components down).
+    func cellElement(depth: Int, texts: inout [CellLayoutSpec.TextStyleChoice], count: inout Int,
                              nested: inout [CellLayoutSpec.NestedEntry], layoutRootDepth: Int) throws -> CellElement {
         guard depth < SpecLimits.maximumLayoutDepth else {
             throw fail("elements nest deeper than \(SpecLimits.maximumLayoutDepth) levels (the limit)")
@@ -246,12 +241,15 @@ extension SpecNode {
     // MARK: Templates
 
     /// `"templates": {"name": ELEMENT, …}`: kept as written; each use substitutes its data and
-    /// decodes the result (so that every message names the template's own path).
-    func templates() throws -> [String: SpecNode] {
+    /// decodes the result (so that every message names the template's own path) — through the
+    /// template's plan (`TemplatePlan`) when it has one.
+    func templates() throws -> [String: TemplateDefinition] {
         guard case .object(let members) = value else { throw typeError("an object of named layouts") }
-        var out: [String: SpecNode] = [:]
+        var out: [String: TemplateDefinition] = [:]
         for key in members.keys {
-            out[key] = SpecNode(value: members[key] ?? .null, path: path.appending(key), context: context)
+            let definition = TemplateDefinition(SpecNode(value: members[key] ?? .null, path: path.appending(key), context: context))
+            context.definedTemplates.append(definition)
+            out[key] = definition
         }
         return out
     }
@@ -261,7 +259,7 @@ extension SpecNode {
     func templatedLayout(_ o: SpecObject) throws -> CellLayoutSpec {
         let nameNode = try o.required("template")
         let name = try nameNode.string()
-        guard let template = context.templates[name] else {
+        guard let definition = context.templates[name] else {
             let known = context.templates.keys.sorted()
             throw nameNode.fail("unknown template \"\(name)\"" + (known.isEmpty ? " (the spec defines no templates)" : " (defined: \(known.joined(separator: ", ")))"))
         }
@@ -271,8 +269,25 @@ extension SpecNode {
             guard case .object(let d) = dataNode.value else { throw dataNode.typeError("an object of bindings") }
             data = d
         }
-        let key = SpecDecodingContext.TemplateUse(name: name, data: data)
+        let key = SpecDecodingContext.TemplateUse(name: name, template: ObjectIdentifier(definition), data: data)
         if let done = context.templateUses[key] { return done }
+        let template = definition.node
+        // The template's plan: the row's values checked and written into the decoded template.
+        if let plan = definition.plan(), let made = plan.instantiate(data) {
+            for k in data.keys where !plan.names.contains(k) {
+                context.warn((dataNode?.path ?? o.path).appending(k), "template \"\(name)\" has no binding \"$\(k)\"; ignored")
+            }
+            for w in definition.planWarnings { context.warn(w.path, w.message) }
+            let layout: CellLayoutSpec
+            if plan.fixedTexts, let identity = definition.textIdentity {
+                layout = CellLayoutSpec(root: made.root, textStyles: made.texts, styleIdentity: identity)
+            } else {
+                layout = context.layout(root: made.root, texts: made.texts, nested: [])
+                if plan.fixedTexts { definition.textIdentity = layout.styleIdentity }
+            }
+            if context.templateUses.count < 100_000 { context.templateUses[key] = layout }
+            return layout
+        }
         var used: Set<String> = []
         let substituted = try Self.substitute(template.value, data: data, used: &used, template: name,
                                               dataPath: dataNode?.path ?? o.path.appending("data"))

@@ -45,7 +45,14 @@ extension LayoutSpec {
 
     /// Decodes a spec from a value tree.
     public static func decode(_ value: JSONValue) throws(SpecError) -> SpecDocument {
+        try decode(value, planTemplates: true)
+    }
+
+    /// `decode(_:)`; `planTemplates: false` decodes every templated row the direct way (tests
+    /// compare the two).
+    static func decode(_ value: JSONValue, planTemplates: Bool) throws(SpecError) -> SpecDocument {
         let context = SpecDecodingContext()
+        context.planTemplates = planTemplates
         let root = SpecNode(value: value, path: .root, context: context)
         do {
             let spec = try decodeRoot(root)

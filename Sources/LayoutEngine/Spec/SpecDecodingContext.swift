@@ -15,6 +15,9 @@ public enum SpecLimits {
 ///
 /// Used by one thread during one `LayoutSpec.decode` call and never escapes it.
 final class SpecDecodingContext {
+    /// Whether templated rows go through their template's plan (`TemplatePlan`); tests turn it
+    /// off to compare with the direct way.
+    var planTemplates = true
     private(set) var warnings: [SpecWarning] = []
     /// Rows and items generated so far.
     private(set) var elements = 0
@@ -24,7 +27,10 @@ final class SpecDecodingContext {
     /// Text style names defined by the enclosing specs (nested tables inherit them).
     var textStyleNames: Set<String> = []
     /// Layout templates defined by the enclosing specs (`"templates"`), by name.
-    var templates: [String: SpecNode] = [:]
+    var templates: [String: TemplateDefinition] = [:]
+    /// Every template defined so far, kept while decoding: `templateUses` tells them apart by
+    /// identity (two nested tables may each define a "post").
+    var definedTemplates: [TemplateDefinition] = []
     /// Layouts already decoded from a template and its data: identical uses decode once.
     var templateUses: [TemplateUse: CellLayoutSpec] = [:]
     /// One identity per distinct list of text style choices (every row of a template writes the
@@ -37,17 +43,30 @@ final class SpecDecodingContext {
     /// hashing (SipHash with a normalisation check) cost more than decoding small rows.
     struct TemplateUse: Hashable {
         var name: String
+        /// The definition the name stands for where the row is.
+        var template: ObjectIdentifier
         var data: JSONObject
 
         static func == (a: TemplateUse, b: TemplateUse) -> Bool {
-            a.name == b.name && Self.same(.object(a.data), .object(b.data))
+            a.template == b.template && a.name == b.name && Self.same(.object(a.data), .object(b.data))
         }
 
-        func hash(into hasher: inout Hasher) {
+        func hash(into hasher: inout Hasher) { hasher.combine(ownHash) }
+
+        /// The name and data mixed (identical uses mix to the same value).
+        private var ownHash: UInt64 {
             var h: UInt64 = 0x9E37_79B9_7F4A_7C15
             Self.mix(&h, name)
             Self.mix(&h, .object(data))
-            hasher.combine(h)
+            return h
+        }
+
+        /// What `Dictionary` asks for instead of running `hash(into:)` through SipHash: the own
+        /// hash xor-ed with the table's seed and mixed once more (as `ParagraphCache.Key` does).
+        func _rawHashValue(seed: Int) -> Int {
+            var h = (ownHash ^ UInt64(bitPattern: Int64(seed))) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 32
+            return Int(truncatingIfNeeded: h)
         }
 
         private static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
@@ -111,6 +130,29 @@ final class SpecDecodingContext {
         warnings.append(SpecWarning(path, message))
     }
 
+    /// Takes back the warnings given since there were `count` of them, and returns them.
+    func takeWarnings(since count: Int) -> [SpecWarning] {
+        guard count < warnings.count else { return [] }
+        let taken = Array(warnings[count...])
+        warnings.removeSubrange(count...)
+        return taken
+    }
+
+    /// A decoded layout: its tree, its texts' style choices (one shared identity per distinct
+    /// list, so that computing resolves each list once) and its tables and grids.
+    func layout(root: CellElement, texts: [CellLayoutSpec.TextStyleChoice], nested: [CellLayoutSpec.NestedEntry]) -> CellLayoutSpec {
+        var identity: CellLayoutSpec.StyleIdentity?
+        if !texts.isEmpty {
+            if let known = styleChoices[texts] {
+                identity = known
+            } else if styleChoices.count < 10_000 {
+                identity = CellLayoutSpec.StyleIdentity()
+                styleChoices[texts] = identity
+            }
+        }
+        return CellLayoutSpec(root: root, textStyles: texts, styleIdentity: identity, nested: nested)
+    }
+
     /// Counts `count × times` more rows or items, failing at `path` past the limit.
     func addElements(_ count: Int, times: Int = 1, at path: JSONPath, noun: String) throws {
         let (total, overflow) = count.multipliedReportingOverflow(by: times)
@@ -129,5 +171,33 @@ final class SpecDecodingContext {
             throw SpecError(path, "the spec generates more than \(SpecLimits.maximumSections) sections in all (the limit)")
         }
         sections = sum
+    }
+}
+
+/// A layout template as defined (`"templates": {"post": …}`), with its plan, made at its first use.
+final class TemplateDefinition {
+    let node: SpecNode
+    private var planned = false
+    private var madePlan: TemplatePlan?
+    /// What decoding the template once warned (an unknown field of an inline text style, say):
+    /// given again for every row decoded through the plan, as the direct way gives it per row.
+    private(set) var planWarnings: [SpecWarning] = []
+    /// The identity of the texts' style choices of every row through the plan, when they are
+    /// the same list for all (`TemplatePlan.fixedTexts`).
+    var textIdentity: CellLayoutSpec.StyleIdentity?
+
+    init(_ node: SpecNode) { self.node = node }
+
+    /// The template's plan; nil when it has none (or the context says not to use plans).
+    func plan() -> TemplatePlan? {
+        guard node.context.planTemplates else { return nil }
+        if !planned {
+            planned = true
+            let before = node.context.warnings.count
+            madePlan = TemplatePlan.make(node)
+            let said = node.context.takeWarnings(since: before)
+            if madePlan != nil { planWarnings = said }
+        }
+        return madePlan
     }
 }

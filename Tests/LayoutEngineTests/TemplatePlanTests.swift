@@ -1,0 +1,196 @@
+import Foundation
+@testable import LayoutEngine
+import Testing
+
+/// Templated rows decoded through their template's plan (`TemplatePlan`) against the direct way
+/// (the row's data substituted into the template's JSON, then decoded): the same specs, the same
+/// warnings, the same errors — on random templates with bindings at every site the plan follows
+/// and at some it does not, and random data of every JSON type, valid or not.
+@Suite struct TemplatePlanTests {
+    /// The outcome of decoding: the spec and its warnings, or the error and its warnings.
+    enum Outcome: Equatable {
+        case spec(LayoutSpec, [String])
+        case error(String, [String])
+    }
+
+    static func decode(_ json: String, plan: Bool) throws -> Outcome {
+        let value = try JSONParser.parse(Array(json.utf8))
+        do {
+            let document = try LayoutSpec.decode(value, planTemplates: plan)
+            return .spec(document.spec, document.warnings.map(\.description))
+        } catch {
+            return .error(error.description, error.warnings.map(\.description))
+        }
+    }
+
+    /// A small deterministic generator (SplitMix64).
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    }
+
+    static let names = ["a", "b", "c", "d", "e", "f"]
+
+    /// A value for a numeric property: absent (nil), a number, or a binding.
+    static func number(_ r: inout Random, _ valid: Double) -> String? {
+        switch r.below(6) {
+        case 0, 1, 2: return nil
+        case 3: return "\(valid)"
+        default: return "\"$\(names[r.below(names.count)])\""
+        }
+    }
+
+    static func element(_ r: inout Random, depth: Int) -> String {
+        var members: [String] = []
+        let kind = depth >= 3 ? r.below(3) : r.below(6)
+        switch kind {
+        case 0:
+            members.append(r.chance(70) ? "\"text\": \"$\(names[r.below(names.count)])\"" : "\"text\": \"fixed words\"")
+            if r.chance(30) { members.append("\"numberOfLines\": \(r.below(3))") }
+            if r.chance(20) { members.append("\"textStyle\": {\"size\": \(r.chance(80) ? "12" : "\"$a\"")}") }
+        case 1:
+            var box: [String] = []
+            for (key, valid) in [("width", 20.0), ("height", 10.0), ("aspectRatio", 1.5)] {
+                if let v = number(&r, valid) { box.append("\"\(key)\": \(v)") }
+            }
+            members.append("\"box\": {\(box.joined(separator: ", "))}")
+        case 2:
+            members.append("\"spacer\": {}")
+        case 3, 4:
+            members.append("\"stack\": \"\(r.chance(50) ? "vertical" : "horizontal")\"")
+            if let v = number(&r, 4) { members.append("\"spacing\": \(v)") }
+            if r.chance(20) { members.append("\"wrap\": true") }
+            if r.chance(10) { members.append("\"alignment\": \"$b\"") }  // a binding the plan does not follow
+            var children: [String] = []
+            for _ in 0..<r.below(4) {
+                if r.chance(25) {
+                    let times = r.chance(50) ? "\"$\(names[r.below(names.count)])\"" : "\(r.below(3))"
+                    children.append("{\"repeat\": \(times), \"element\": \(element(&r, depth: depth + 1))}")
+                } else {
+                    children.append(element(&r, depth: depth + 1))
+                }
+            }
+            members.append("\"children\": [\(children.joined(separator: ", "))]")
+        default:
+            members.append("\"\(r.chance(50) ? "overlay" : "background")\": [\(element(&r, depth: depth + 1)), \(element(&r, depth: depth + 1))]")
+        }
+        for (key, valid) in [("width", 30.0), ("height", 12.0), ("minWidth", 1.0), ("maxHeight", 90.0), ("grow", 1.0), ("shrink", 0.0), ("basis", 5.0)]
+        where r.chance(30) {
+            if let v = number(&r, valid) { members.append("\"\(key)\": \(v)") }
+        }
+        if r.chance(20) { members.append("\"hidden\": \(r.chance(50) ? "true" : "\"$\(names[r.below(names.count)])\"")") }
+        if r.chance(20) { members.append("\"id\": \(r.chance(50) ? "\"x\"" : "\"$\(names[r.below(names.count)])\"")") }
+        if r.chance(10) { members.append("\"padding\": \(r.chance(70) ? "3" : "\"$c\"")") }
+        if r.chance(3) { members.append("\"gorw\": 1") }  // an unknown property: an error either way
+        return "{\(members.joined(separator: ", "))}"
+    }
+
+    /// Data binding some of the names, with values of every type; with `types`, every name
+    /// (given always) has a value of its type (0 a string, 1 a number ≥ 0, 2 a boolean).
+    static func data(_ r: inout Random, types: [Int]? = nil) -> String {
+        var members: [String] = []
+        for (i, name) in (names + ["unused"]).enumerated() where types != nil || r.chance(85) {
+            let value: String
+            switch types.map({ [0, 3, 8][$0[i]] }) ?? r.below(12) {
+            case 0, 1, 2: value = "\"words \(r.below(5))\""
+            case 3, 4, 5: value = "\(r.below(4))"
+            case 6: value = "\(r.below(3)).5"
+            case 7: value = "-1"
+            case 8: value = r.chance(50) ? "true" : "false"
+            case 9: value = "null"
+            case 10: value = "[\"run\", {\"text\": \"bold\", \"font\": \"DejaVuSans-Bold\"}]"
+            default: value = "{}"
+            }
+            members.append("\"\(name)\": \(value)")
+        }
+        return "{\(members.joined(separator: ", "))}"
+    }
+
+    @Test func planAndDirectWayAgreeOnRandomTemplates() throws {
+        var r = Random(state: UInt64(ProcessInfo.processInfo.environment["TPSEED"] ?? "") ?? 20261128)
+        var planned = 0, errors = 0, specs = 0
+        for trial in 0..<(Int(ProcessInfo.processInfo.environment["TPTRIALS"] ?? "") ?? 400) {
+            let template = Self.element(&r, depth: 0)
+            // Half the trials give every name a value of one type in every row (more of them decode).
+            let types = r.chance(50) ? (0...Self.names.count).map { _ in r.below(3) } : nil
+            let rows = (0..<6).map { _ in "{\"template\": \"t\", \"data\": \(Self.data(&r, types: types))}" }
+            let json = #"{"width": 200, "separatorStyle": "none", "templates": {"t": "# + template + #"}, "rows": ["# + rows.joined(separator: ", ") + "]}"
+            let direct = try Self.decode(json, plan: false), viaPlan = try Self.decode(json, plan: true)
+            #expect(direct == viaPlan, "trial \(trial): \(json)")
+            if case .spec = direct { specs += 1 } else { errors += 1 }
+            let node = SpecNode(value: try JSONParser.parse(Array(template.utf8)), path: .root, context: SpecDecodingContext())
+            if TemplatePlan.make(node) != nil { planned += 1 }
+        }
+        // The generator reaches all three: planned templates, decoded specs and errors.
+        #expect(planned > 100 && specs > 50 && errors > 50, "planned \(planned), specs \(specs), errors \(errors)")
+        if ProcessInfo.processInfo.environment["TPTRIALS"] != nil { print("planned \(planned), specs \(specs), errors \(errors)") }
+    }
+
+    /// The issue-10 post template (the feed benchmark's) is planned, and its rows decode to the
+    /// direct way's trees.
+    @Test func theFeedPostIsPlanned() throws {
+        let template = #"""
+        {"stack": "vertical", "spacing": 10, "padding": 10, "children": [
+          {"stack": "horizontal", "spacing": 10, "alignment": "start", "children": [
+            {"id": "avatar", "box": {"width": 40, "height": 40}},
+            {"stack": "vertical", "justify": "spaceBetween", "alignment": "start", "height": 40, "children": [
+              {"stack": "horizontal", "spacing": 10, "alignment": "start", "children": [
+                {"id": "name", "text": "$name", "textStyle": {"size": 14}, "numberOfLines": 1},
+                {"id": "badge", "box": {"width": 13, "height": 13}, "hidden": "$noBadge"}]},
+              {"stack": "horizontal", "spacing": 10, "alignment": "start", "children": [
+                {"id": "time", "text": "$time", "textStyle": {"size": 12}, "numberOfLines": 1},
+                {"id": "source", "text": "$source", "textStyle": {"size": 12}, "numberOfLines": 1}]}]}]},
+          {"id": "text", "text": "$text", "textStyle": {"size": 14}},
+          {"id": "photos", "stack": "horizontal", "wrap": true, "spacing": 5, "hidden": "$noPhotos",
+           "children": [{"repeat": "$photos", "element": {"box": {"width": 80, "height": 80}}}]}]}
+        """#
+        let node = SpecNode(value: try JSONParser.parse(Array(template.utf8)), path: .root, context: SpecDecodingContext())
+        let plan = try #require(TemplatePlan.make(node))
+        #expect(plan.names == ["name", "noBadge", "time", "source", "text", "noPhotos", "photos"])
+        let rows = (0..<10).map { i in
+            #"{"template": "post", "data": {"name": "User \#(i)", "noBadge": \#(i % 3 == 0), "time": "10:\#(i)", "source": "来自 iPhone", "text": "\#(String(repeating: "今天 fox ", count: i))", "photos": \#(i), "noPhotos": \#(i == 0)}}"#
+        }
+        let json = #"{"width": 375, "templates": {"post": "# + template + #"}, "rows": ["# + rows.joined(separator: ",") + "]}"
+        let direct = try Self.decode(json, plan: false), viaPlan = try Self.decode(json, plan: true)
+        guard case .spec(let spec, let warnings) = viaPlan else { Issue.record("\(viaPlan)"); return }
+        #expect(direct == viaPlan)
+        #expect(warnings.isEmpty)
+        // Row 9 has 9 photos (boxes of 80 × 80) in the photo stack, the third child of the root.
+        guard case .table(let table) = spec, case .layout(let layout)? = table.sections.first?.rows.runs.last?.cycle.first?.content,
+              case .stack(let root) = layout.root.kind, case .stack(let photos) = root.children[2].kind else {
+            Issue.record("not a table of layouts"); return
+        }
+        #expect(photos.children.count == 9)
+        #expect(photos.children.allSatisfy { $0.width == 80 && $0.height == 80 })
+    }
+
+    /// Two tables may each define a template of the same name: rows with the same data use their
+    /// own table's template (identical uses are shared only within one definition).
+    @Test func sameNameInANestedTableIsItsOwnTemplate() throws {
+        let json = #"""
+        {"width": 200, "separatorStyle": "none", "templates": {"t": {"text": "$s"}},
+         "rows": [{"template": "t", "data": {"s": "a"}},
+                  {"table": {"templates": {"t": {"box": {"width": 10, "height": 7}, "id": "$s"}},
+                             "rows": [{"template": "t", "data": {"s": "a"}}]}}]}
+        """#
+        for plan in [false, true] {
+            guard case .spec(.table(let table), _) = try Self.decode(json, plan: plan) else { Issue.record("no table"); return }
+            let rows = table.sections[0].rows.runs.flatMap(\.cycle)
+            guard case .layout(let outer) = rows[0].content, case .table(let nested) = rows[1].content,
+                  case .layout(let inner) = nested.sections[0].rows.runs[0].cycle[0].content else {
+                Issue.record("unexpected rows"); return
+            }
+            guard case .text(let t) = outer.root.kind else { Issue.record("outer is not a text"); return }
+            #expect(t.text == "a")
+            #expect(inner.root.id == "a" && inner.root.width == 10 && inner.root.height == 7)
+        }
+    }
+}
