@@ -15,7 +15,11 @@ import Testing
          #"{"kind": "grid", "width": 320, "headerReferenceSize": {"width": 0, "height": 30}, "sections": [{"items": {"count": 12}}, {"items": []}]}"#,
          #"{"kind": "grid", "items": [{"width": 400, "height": 10}]}"#,
          #"{"style": "grouped", "sections": [{"rows": []}]}"#,
-         #"{"rows": [{"layout": {"stack": "vertical", "children": [{"box": {"width": 10, "height": 10}}, {"table": {"rows": [30, 31]}}, {"grid": {"items": {"count": 3}}}]}}]}"#]
+         #"{"rows": [{"layout": {"stack": "vertical", "children": [{"box": {"width": 10, "height": 10}}, {"table": {"rows": [30, 31]}}, {"grid": {"items": {"count": 3}}}]}}]}"#,
+         // Composed cells with frames (written directly, `ResultStreamWriter.writeCompactFrames`):
+         // ids that need escaping, fractions, estimated rows, a long frame list.
+         #"{"rowHeight": "automatic", "estimatedRowHeight": 50, "sections": [{"rows": [{"layout": {"stack": "horizontal", "id": "q\"uote ✓\n", "padding": 3, "children": [{"text": "Hello world", "id": "t"}, {"box": {"width": 10.333333333333334, "height": 3}}]}}, {"layout": {"text": "x"}}]}, {"rows": {"count": 30, "row": {"layout": {"stack": "vertical", "spacing": 1.5, "children": [{"text": "a b c", "id": "long identifier that makes the frame wider than forty columns"}, {"spacer": {}}, {"box": {"width": 1, "height": 2}}]}}}}]}"#,
+         #"{"templates": {"t": {"stack": "vertical", "children": [{"text": "$s", "id": "text"}, {"stack": "horizontal", "children": [{"repeat": "$n", "element": {"box": {"width": 20, "height": 20}}}]}]}}, "rows": [{"template": "t", "data": {"s": "one", "n": 0}}, {"template": "t", "data": {"s": "two words", "n": 3}}]}"#]
     }
 
     @Test(arguments: specs())
