@@ -5,6 +5,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import LayoutEngine
+import LayoutReport
 
 enum ComposedFeed {
     /// The post template (the seed's Weibo cell plus photos and a toolbar).
@@ -28,6 +29,11 @@ enum ComposedFeed {
 
     /// A feed of `count` posts at `width`, seeded (the same spec every run).
     static func spec(count: Int, width: Double, estimated: Bool = false, seed: UInt64 = 10) throws -> LayoutSpec {
+        try LayoutSpec.decode(json: json(count: count, width: width, estimated: estimated, seed: seed)).spec
+    }
+
+    /// The feed's JSON text (4.7 MB for 10,000 posts).
+    static func json(count: Int, width: Double, estimated: Bool = false, seed: UInt64 = 10) -> String {
         var rng = SplitMix64(seed: seed)
         let english = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "swift", "layout", "table", "cell",
                        "view", "text", "measure", "width", "height", "line", "break", "font"]
@@ -49,11 +55,10 @@ enum ComposedFeed {
                 "time": "\(i % 24):\(i % 60)", "source": "来自 iPhone", "text": "\(text)", "photos": \(photos), "noPhotos": \(photos == 0)}}
                 """)
         }
-        let json = """
+        return """
             {"width": \(width), "rowHeight": "automatic", "separatorStyle": "none", \(estimated ? "\"estimatedRowHeight\": 200," : "")
              "templates": {"post": \(template)}, "sections": [{"rows": [\(rows.joined(separator: ","))]}]}
             """
-        return try LayoutSpec.decode(json: json).spec
     }
 
     /// Every post's tree with its styles resolved as compute resolves them (for the text-free figure).
@@ -282,6 +287,40 @@ func registerComposedFeedBenchmarks() {
         benchmark.stopMeasurement()
     } setup: {
         ComposedFeed.posts(ComposedFeed.trees(try ComposedFeed.spec(count: 10_000, width: 375)))
+    }
+
+    // The feed's 4.7 MB of JSON decoded into a spec (templates planned once, each post's data
+    // checked and written in): what `layout compute` pays before laying anything out.
+    Benchmark("ComposedFeed.Posts10K.Decode",
+              configuration: configuration("ComposedFeed.Posts10K.Decode", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, bytes: [UInt8]) in
+        for _ in benchmark.scaledIterations { blackHole(try LayoutSpec.decode(bytes, format: .json)) }
+    } setup: {
+        Array(ComposedFeed.json(count: 10_000, width: 375).utf8)
+    }
+
+    // The peer for decoding: Foundation's JSONSerialization reading the same bytes into
+    // dictionaries and arrays — parsing only, nothing checked, no spec made.
+    Benchmark("ComposedFeed.Posts10K.DecodePeerJSONSerialization",
+              configuration: configuration("ComposedFeed.Posts10K.DecodePeerJSONSerialization", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, data: Data) in
+        for _ in benchmark.scaledIterations { blackHole(try JSONSerialization.jsonObject(with: data)) }
+    } setup: {
+        Data(ComposedFeed.json(count: 10_000, width: 375).utf8)
+    }
+
+    // `layout compute feed.json --compact` in process, cold: the bytes decoded, every post laid
+    // out with its frames (not the summary), the 11 MB result written as the CLI writes it.
+    Benchmark("ComposedFeed.Posts10K.CLIPath",
+              configuration: configuration("ComposedFeed.Posts10K.CLIPath", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, bytes: [UInt8]) in
+        let layouter = SharedLayouter.value
+        layouter.clearCaches()  // outside the measurement, as in `Cold`
+        benchmark.startMeasurement()
+        let result = try layouter.compute(try LayoutSpec.decode(bytes, format: .json).spec)
+        var length = 0
+        try ResultStreamWriter(style: .compact).write(ResultDocument(result)) { length += $0.utf8.count }
+        blackHole(length)
+        benchmark.stopMeasurement()
+    } setup: {
+        Array(ComposedFeed.json(count: 10_000, width: 375).utf8)
     }
 
     // The peer for the text cost: the same texts measured alone, cold (max-content and at the width).
