@@ -33,4 +33,28 @@ import Testing
         #expect(JSONText.number(4.4e9) == "4400000000")
         #expect(JSONText.number(1e300) == "1e+300")
     }
+
+    /// `appendNumber` (the result writer's byte path) writes exactly `number`'s text: on quarters
+    /// (its own path), on noise next to them, on other fractions and on what is not finite.
+    @Test func appendedBytesAreTheNumbersText() {
+        var values: [Double] = [0, -0.0, 0.25, -0.25, 0.5, 0.75, 1, -1, 44, -12.5, 53.75, 633.0000000000001, 632.9999999999999,
+                                0.1 + 0.2, 1906.0 / 64, 95 + 1.0 / 3, 1e15, -1e15, 0x1p50 + 0.25, 0x1p51, 1e300, -1e-300,
+                                .infinity, -.infinity, .nan, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var state: UInt64 = 7
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let r = Double(state >> 11) / Double(1 << 53)
+            switch state & 3 {
+            case 0: values.append(((r - 0.5) * (state & 4 == 0 ? 4e6 : 0x1p35)).rounded() / 4)  // quarters, ±10⁶ and ±2³¹
+            case 1: values.append(((r - 0.5) * 2e5).rounded() / 60)               // sixtieths
+            case 2: values.append((r - 0.5) * 1e4)                                // anything
+            default: values.append(((r * 1e6).rounded() / 4).nextUp)              // one ulp off a quarter
+            }
+        }
+        for v in values {
+            var bytes: [UInt8] = [0x7B]  // appended after what is there
+            JSONText.appendNumber(v, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "{" + JSONText.number(v), "\(v)")
+        }
+    }
 }

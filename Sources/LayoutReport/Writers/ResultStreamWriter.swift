@@ -133,36 +133,39 @@ public struct ResultStreamWriter: Sendable {
         write(try Self.value(element) ?? OrderedJSONEncoder().encode(element), writer: writer, indent: 8, into: &out)
     }
 
-    /// A row with frames in the compact style, written straight from the document: what
-    /// `JSONWriter.writeCompact(value(element))` writes. False (nothing written) when `value`
-    /// would be nil.
+    /// A row with frames in the compact style, written straight from the document as UTF-8
+    /// bytes: what `JSONWriter.writeCompact(value(element))` writes. False (nothing written) when
+    /// `value` would be nil.
     static func writeCompactFrames(_ element: ElementDocument, into out: inout String) -> Bool {
         guard element.nested == nil, element.picture == nil, let frames = element.frames,
               !frames.contains(where: { $0.nested != nil }) else { return false }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + 72 * frames.count)
         func numbers(_ values: [Double]) {
-            out += "["
+            bytes.append(0x5B)  // "["
             for (i, v) in values.enumerated() {
-                if i > 0 { out += "," }
-                out += JSONWriter.format(v)
+                if i > 0 { bytes.append(0x2C) }  // ","
+                JSONText.appendNumber(v, to: &bytes)
             }
-            out += "]"
+            bytes.append(0x5D)  // "]"
         }
-        out += "{\"rect\":"
+        bytes.append(contentsOf: #"{"rect":"#.utf8)
         numbers(element.rect)
-        out += element.estimated ? ",\"estimated\":true,\"nested\":null,\"frames\":[" : ",\"estimated\":false,\"nested\":null,\"frames\":["
+        bytes.append(contentsOf: (element.estimated ? #","estimated":true,"nested":null,"frames":["# : #","estimated":false,"nested":null,"frames":["#).utf8)
         for (k, f) in frames.enumerated() {
-            out += k == 0 ? "{\"path\":[" : ",{\"path\":["
+            bytes.append(contentsOf: (k == 0 ? #"{"path":["# : #",{"path":["#).utf8)
             for (i, step) in f.path.enumerated() {
-                if i > 0 { out += "," }
-                out += JSONWriter.format(Double(step))
+                if i > 0 { bytes.append(0x2C) }
+                JSONText.appendNumber(Double(step), to: &bytes)
             }
-            out += "],\"id\":"
-            if let id = f.id { out += JSONWriter.quote(id) } else { out += "null" }
-            out += ",\"rect\":"
+            bytes.append(contentsOf: #"],"id":"#.utf8)
+            if let id = f.id { bytes.append(contentsOf: JSONText.string(id).utf8) } else { bytes.append(contentsOf: "null".utf8) }
+            bytes.append(contentsOf: #","rect":"#.utf8)
             numbers(f.rect)
-            out += "}"
+            bytes.append(0x7D)  // "}"
         }
-        out += "]}"
+        bytes.append(contentsOf: "]}".utf8)
+        out += String(decoding: bytes, as: UTF8.self)
         return true
     }
 
