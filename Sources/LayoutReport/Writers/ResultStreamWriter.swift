@@ -129,7 +129,11 @@ public struct ResultStreamWriter: Sendable {
                 return
             }
         }
-        if width == nil, Self.writeCompactFrames(element, into: &out) { return }
+        if let width {
+            if Self.writePrettyFrames(element, inlineWidth: width, into: &out) { return }
+        } else if Self.writeCompactFrames(element, into: &out) {
+            return
+        }
         write(try Self.value(element) ?? OrderedJSONEncoder().encode(element), writer: writer, indent: 8, into: &out)
     }
 
@@ -165,6 +169,64 @@ public struct ResultStreamWriter: Sendable {
             bytes.append(0x7D)  // "}"
         }
         bytes.append(contentsOf: "]}".utf8)
+        out += String(decoding: bytes, as: UTF8.self)
+        return true
+    }
+
+    /// A row with frames in the pretty style at indent 8, written straight from the document:
+    /// what `JSONWriter.writePretty(value(element), indent: 8, …)` writes when the row's rect and
+    /// every frame fit on a line of `inlineWidth` characters (each member on its own line, each
+    /// frame on one). False (nothing written) otherwise, or when `value` would be nil.
+    static func writePrettyFrames(_ element: ElementDocument, inlineWidth: Int, into out: inout String) -> Bool {
+        guard element.nested == nil, element.picture == nil, let frames = element.frames,
+              !frames.contains(where: { $0.nested != nil }) else { return false }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128 + 80 * frames.count)
+        func numbers(_ values: [Double]) {
+            bytes.append(0x5B)  // "["
+            for (i, v) in values.enumerated() {
+                if i > 0 { bytes.append(contentsOf: [0x2C, 0x20]) }  // ", "
+                JSONText.appendNumber(v, to: &bytes)
+            }
+            bytes.append(0x5D)  // "]"
+        }
+        /// Whether the bytes from `start` make a line of at most `inlineWidth` characters.
+        func fits(from start: Int) -> Bool {
+            let line = bytes[start...]
+            if line.count <= inlineWidth { return true }
+            if !line.contains(where: { $0 >= 0x80 }) { return false }
+            return String(decoding: line, as: UTF8.self).count <= inlineWidth
+        }
+        let members = String(repeating: " ", count: 10), items = String(repeating: " ", count: 12)
+        bytes.append(contentsOf: ("{\n" + members + #""rect": "#).utf8)
+        let rectStart = bytes.count
+        numbers(element.rect)
+        guard fits(from: rectStart) else { return false }
+        bytes.append(contentsOf: (",\n" + members + (element.estimated ? #""estimated": true,"# : #""estimated": false,"#) + "\n"
+                                  + members + #""nested": null,"# + "\n" + members + #""frames": "#).utf8)
+        if frames.isEmpty {
+            bytes.append(contentsOf: "[]".utf8)
+        } else {
+            bytes.append(contentsOf: "[\n".utf8)
+            for (k, f) in frames.enumerated() {
+                bytes.append(contentsOf: items.utf8)
+                let start = bytes.count
+                bytes.append(contentsOf: #"{"path": ["#.utf8)
+                for (i, step) in f.path.enumerated() {
+                    if i > 0 { bytes.append(contentsOf: [0x2C, 0x20]) }
+                    JSONText.appendNumber(Double(step), to: &bytes)
+                }
+                bytes.append(contentsOf: #"], "id": "#.utf8)
+                if let id = f.id { bytes.append(contentsOf: JSONText.string(id).utf8) } else { bytes.append(contentsOf: "null".utf8) }
+                bytes.append(contentsOf: #", "rect": "#.utf8)
+                numbers(f.rect)
+                bytes.append(0x7D)  // "}"
+                guard fits(from: start) else { return false }
+                bytes.append(contentsOf: (k + 1 < frames.count ? ",\n" : "\n").utf8)
+            }
+            bytes.append(contentsOf: (members + "]").utf8)
+        }
+        bytes.append(contentsOf: ("\n" + String(repeating: " ", count: 8) + "}").utf8)
         out += String(decoding: bytes, as: UTF8.self)
         return true
     }
