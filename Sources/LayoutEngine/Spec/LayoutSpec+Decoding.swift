@@ -53,6 +53,8 @@ extension LayoutSpec {
     static func decode(_ value: JSONValue, planTemplates: Bool) throws(SpecError) -> SpecDocument {
         let context = SpecDecodingContext()
         context.planTemplates = planTemplates
+        // The templates hold their nodes, which hold the context: let them go with it.
+        defer { context.releaseTemplates() }
         let root = SpecNode(value: value, path: .root, context: context)
         do {
             let spec = try decodeRoot(root)

@@ -130,6 +130,12 @@ final class SpecDecodingContext {
         warnings.append(SpecWarning(path, message))
     }
 
+    /// Drops the templates (each holds its node, and so this context): called when decoding ends.
+    func releaseTemplates() {
+        templates = [:]
+        definedTemplates = []
+    }
+
     /// Takes back the warnings given since there were `count` of them, and returns them.
     func takeWarnings(since count: Int) -> [SpecWarning] {
         guard count < warnings.count else { return [] }
