@@ -55,7 +55,8 @@ import Testing
         case 0:
             members.append(r.chance(70) ? "\"text\": \"$\(names[r.below(names.count)])\"" : "\"text\": \"fixed words\"")
             if r.chance(30) { members.append("\"numberOfLines\": \(r.below(3))") }
-            if r.chance(20) { members.append("\"textStyle\": {\"size\": \(r.chance(80) ? "12" : "\"$a\"")}") }
+            // (An unknown field of a text style is a warning per decoded text: in a repeat, once per copy.)
+            if r.chance(20) { members.append("\"textStyle\": {\"size\": \(r.chance(80) ? "12" : "\"$a\"")\(r.chance(30) ? ", \"colr\": 1" : "")}") }
         case 1:
             var box: [String] = []
             for (key, valid) in [("width", 20.0), ("height", 10.0), ("aspectRatio", 1.5)] {

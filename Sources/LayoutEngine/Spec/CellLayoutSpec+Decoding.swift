@@ -277,7 +277,6 @@ extension SpecNode {
             for k in data.keys where !plan.names.contains(k) {
                 context.warn((dataNode?.path ?? o.path).appending(k), "template \"\(name)\" has no binding \"$\(k)\"; ignored")
             }
-            for w in definition.planWarnings { context.warn(w.path, w.message) }
             let layout: CellLayoutSpec
             if plan.fixedTexts, let identity = definition.textIdentity {
                 layout = CellLayoutSpec(root: made.root, textStyles: made.texts, styleIdentity: identity)

@@ -185,9 +185,6 @@ final class TemplateDefinition {
     let node: SpecNode
     private var planned = false
     private var madePlan: TemplatePlan?
-    /// What decoding the template once warned (an unknown field of an inline text style, say):
-    /// given again for every row decoded through the plan, as the direct way gives it per row.
-    private(set) var planWarnings: [SpecWarning] = []
     /// The identity of the texts' style choices of every row through the plan, when they are
     /// the same list for all (`TemplatePlan.fixedTexts`).
     var textIdentity: CellLayoutSpec.StyleIdentity?
@@ -199,10 +196,12 @@ final class TemplateDefinition {
         guard node.context.planTemplates else { return nil }
         if !planned {
             planned = true
+            // A template that warns as it decodes (an unknown field of an inline text style, say)
+            // is left to the direct way, which warns for each row as it decodes it — once per
+            // copy of a repeated element, not at all for a repeat of none.
             let before = node.context.warnings.count
             madePlan = TemplatePlan.make(node)
-            let said = node.context.takeWarnings(since: before)
-            if madePlan != nil { planWarnings = said }
+            if !node.context.takeWarnings(since: before).isEmpty { madePlan = nil }
         }
         return madePlan
     }

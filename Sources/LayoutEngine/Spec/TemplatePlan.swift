@@ -82,7 +82,7 @@ struct TemplatePlan {
 
     /// The plan of a template, or nil when the template has a binding the plan does not know,
     /// a table or grid, or does not decode with stand-ins (its rows then decode the direct way,
-    /// and say why).
+    /// and say why). Warnings given while planning are the caller's to take back.
     static func make(_ template: SpecNode) -> TemplatePlan? {
         var names = Set<String>()
         Self.collectNames(template.value, into: &names)
