@@ -19,6 +19,8 @@ import Testing
          // Composed cells with frames (written directly, `ResultStreamWriter.writeCompactFrames`):
          // ids that need escaping, fractions, estimated rows, a long frame list.
          #"{"rowHeight": "automatic", "estimatedRowHeight": 50, "sections": [{"rows": [{"layout": {"stack": "horizontal", "id": "q\"uote ✓\n", "padding": 3, "children": [{"text": "Hello world", "id": "t"}, {"box": {"width": 10.333333333333334, "height": 3}}]}}, {"layout": {"text": "x"}}]}, {"rows": {"count": 30, "row": {"layout": {"stack": "vertical", "spacing": 1.5, "children": [{"text": "a b c", "id": "long identifier that makes the frame wider than forty columns"}, {"spacer": {}}, {"box": {"width": 1, "height": 2}}]}}}}]}"#,
+         // A hidden root has no frames: the row is shallow and fits on one line.
+         #"{"rows": [{"layout": {"box": {"width": 10, "height": 10}, "hidden": true}}, {"layout": {"text": "shown"}}]}"#,
          #"{"templates": {"t": {"stack": "vertical", "children": [{"text": "$s", "id": "text"}, {"stack": "horizontal", "children": [{"repeat": "$n", "element": {"box": {"width": 20, "height": 20}}}]}]}}, "rows": [{"template": "t", "data": {"s": "one", "n": 0}}, {"template": "t", "data": {"s": "two words", "n": 3}}]}"#]
     }
 

@@ -178,7 +178,8 @@ public struct ResultStreamWriter: Sendable {
     /// every frame fit on a line of `inlineWidth` characters (each member on its own line, each
     /// frame on one). False (nothing written) otherwise, or when `value` would be nil.
     static func writePrettyFrames(_ element: ElementDocument, inlineWidth: Int, into out: inout String) -> Bool {
-        guard element.nested == nil, element.picture == nil, let frames = element.frames,
+        // (Without frames the row is two levels deep and may go on one line: the writer decides.)
+        guard element.nested == nil, element.picture == nil, let frames = element.frames, !frames.isEmpty,
               !frames.contains(where: { $0.nested != nil }) else { return false }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 + 80 * frames.count)
@@ -204,9 +205,7 @@ public struct ResultStreamWriter: Sendable {
         guard fits(from: rectStart) else { return false }
         bytes.append(contentsOf: (",\n" + members + (element.estimated ? #""estimated": true,"# : #""estimated": false,"#) + "\n"
                                   + members + #""nested": null,"# + "\n" + members + #""frames": "#).utf8)
-        if frames.isEmpty {
-            bytes.append(contentsOf: "[]".utf8)
-        } else {
+        do {
             bytes.append(contentsOf: "[\n".utf8)
             for (k, f) in frames.enumerated() {
                 bytes.append(contentsOf: items.utf8)
