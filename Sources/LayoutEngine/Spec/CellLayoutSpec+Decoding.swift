@@ -273,8 +273,8 @@ extension SpecNode {
         if let done = context.templateUses[key] { return done }
         let template = definition.node
         // The template's plan: the row's values checked and written into the decoded template.
-        if let plan = definition.plan(), let made = plan.instantiate(data) {
-            for k in data.keys where !plan.names.contains(k) {
+        if let plan = definition.plan(), let made = plan.instantiate(definition.values(of: data, names: plan.names)) {
+            for (k, slot) in zip(data.keys, definition.lastSlots) where slot < 0 {
                 context.warn((dataNode?.path ?? o.path).appending(k), "template \"\(name)\" has no binding \"$\(k)\"; ignored")
             }
             let layout: CellLayoutSpec

@@ -54,6 +54,9 @@ public struct JSONObject: Hashable, Sendable {
         return nil
     }
 
+    /// The value of the member at `position` in document order (`keys[position]`'s).
+    func value(at position: Int) -> JSONValue { values[position] }
+
     /// The value of `key`, or nil when the object has no such member.
     public subscript(key: String) -> JSONValue? {
         get { position(of: key).map { values[$0] } }

@@ -42,24 +42,29 @@ final class SpecDecodingContext {
     /// bytes eight at a time: every row of a feed is looked up once, and Swift's own string
     /// hashing (SipHash with a normalisation check) cost more than decoding small rows.
     struct TemplateUse: Hashable {
-        var name: String
+        let name: String
         /// The definition the name stands for where the row is.
-        var template: ObjectIdentifier
-        var data: JSONObject
+        let template: ObjectIdentifier
+        let data: JSONObject
+        /// The name and data mixed (identical uses mix to the same value), once: a dictionary
+        /// compares a key with every one it probes past, and most of them differ here.
+        private let ownHash: UInt64
 
-        static func == (a: TemplateUse, b: TemplateUse) -> Bool {
-            a.template == b.template && a.name == b.name && Self.same(.object(a.data), .object(b.data))
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(ownHash) }
-
-        /// The name and data mixed (identical uses mix to the same value).
-        private var ownHash: UInt64 {
+        init(name: String, template: ObjectIdentifier, data: JSONObject) {
+            self.name = name
+            self.template = template
+            self.data = data
             var h: UInt64 = 0x9E37_79B9_7F4A_7C15
             Self.mix(&h, name)
             Self.mix(&h, .object(data))
-            return h
+            ownHash = h
         }
+
+        static func == (a: TemplateUse, b: TemplateUse) -> Bool {
+            a.ownHash == b.ownHash && a.template == b.template && a.name == b.name && Self.same(.object(a.data), .object(b.data))
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(ownHash) }
 
         /// What `Dictionary` asks for instead of running `hash(into:)` through SipHash: the own
         /// hash xor-ed with the table's seed and mixed once more (as `ParagraphCache.Key` does).
@@ -189,7 +194,26 @@ final class TemplateDefinition {
     /// the same list for all (`TemplatePlan.fixedTexts`).
     var textIdentity: CellLayoutSpec.StyleIdentity?
 
+    /// The keys of the last row's data and where each goes among the plan's names (−1: none).
+    /// The rows of a feed write their keys in the same order, so the next row's are usually
+    /// recognised by comparing them in place, not looked up one by one.
+    private(set) var lastKeys: [String] = []
+    private(set) var lastSlots: [Int] = []
+
     init(_ node: SpecNode) { self.node = node }
+
+    /// The row's value for each of `names` (nil: the data does not give it), reading `data` once;
+    /// `lastSlots` then says where each of its keys went.
+    func values(of data: JSONObject, names: [String]) -> [JSONValue?] {
+        let keys = data.keys
+        if keys != lastKeys {
+            lastKeys = keys
+            lastSlots = keys.map { names.firstIndex(of: $0) ?? -1 }
+        }
+        var values = [JSONValue?](repeating: nil, count: names.count)
+        for (i, slot) in lastSlots.enumerated() where slot >= 0 { values[slot] = data.value(at: i) }
+        return values
+    }
 
     /// The template's plan; nil when it has none (or the context says not to use plans).
     func plan() -> TemplatePlan? {

@@ -52,8 +52,8 @@ struct TemplatePlan {
     /// A stack child, or a repeat of one.
     enum Child {
         case one(Piece)
-        /// `{"repeat": n, "element": …}`: `times` written, or bound to the data's `name`.
-        case repeated(times: Int?, name: String?, element: Piece)
+        /// `{"repeat": n, "element": …}`: `times` written, or bound (`slot`, a place in `names`).
+        case repeated(times: Int?, slot: Int?, element: Piece)
     }
 
     /// Where a binding goes.
@@ -68,7 +68,8 @@ struct TemplatePlan {
     }
 
     struct Patch {
-        var name: String
+        /// The binding's place in `names` (and in the values `instantiate` is given).
+        var slot: Int
         var site: Site
     }
 
@@ -76,17 +77,17 @@ struct TemplatePlan {
     /// Whether every row's texts are the same list of style choices (no text inside a repeat
     /// whose count is bound): the list's identity is then looked up once per template.
     let fixedTexts: Bool
-    /// Every name the template binds (`"$name"` anywhere in it), for the warnings on data that
-    /// binds nothing.
-    let names: Set<String>
+    /// Every name the template binds (`"$name"` anywhere in it), in the order first written: a
+    /// row's values are given in this order, and data that binds none of them is warned about.
+    let names: [String]
 
     /// The plan of a template, or nil when the template has a binding the plan does not know,
     /// a table or grid, or does not decode with stand-ins (its rows then decode the direct way,
     /// and say why). Warnings given while planning are the caller's to take back.
     static func make(_ template: SpecNode) -> TemplatePlan? {
-        var names = Set<String>()
+        var names: [String] = []
         Self.collectNames(template.value, into: &names)
-        let compiler = Compiler(context: template.context, layoutRootDepth: template.path.components.count)
+        let compiler = Compiler(context: template.context, layoutRootDepth: template.path.components.count, names: names)
         guard let root = compiler.piece(template, depth: 0) else { return nil }
         return TemplatePlan(root: root, fixedTexts: !Self.textsVary(root), names: names)
     }
@@ -97,7 +98,7 @@ struct TemplatePlan {
         return b.children.contains { child in
             switch child {
             case .one(let p): return textsVary(p)
-            case .repeated(_, let name, let p): return (name != nil && hasTexts(p)) || textsVary(p)
+            case .repeated(_, let slot, let p): return (slot != nil && hasTexts(p)) || textsVary(p)
             }
         }
     }
@@ -120,10 +121,10 @@ struct TemplatePlan {
         return String(s.dropFirst())
     }
 
-    private static func collectNames(_ v: JSONValue, into names: inout Set<String>) {
+    private static func collectNames(_ v: JSONValue, into names: inout [String]) {
         switch v {
         case .string:
-            if let name = binding(v) { names.insert(name) }
+            if let name = binding(v), !names.contains(name) { names.append(name) }
         case .array(let items):
             for x in items { collectNames(x, into: &names) }
         case .object(let o):
@@ -155,6 +156,10 @@ struct TemplatePlan {
     private struct Compiler {
         let context: SpecDecodingContext
         let layoutRootDepth: Int
+        let names: [String]
+
+        /// The place of a binding's name in `names` (every binding was collected there first).
+        func slot(_ name: String) -> Int? { names.firstIndex(of: name) }
 
         /// The direct decoder on `node` (a subtree, or an element with stand-ins).
         func decode(_ node: SpecNode, depth: Int) -> (CellElement, [CellLayoutSpec.TextStyleChoice], Int)? {
@@ -181,8 +186,8 @@ struct TemplatePlan {
             // overlay's pair. Its bindings become patches and stand-ins.
             switch kind {
             case "text":
-                if let name = TemplatePlan.binding(o["text"] ?? .null) {
-                    patches.append(Patch(name: name, site: .text))
+                if let name = TemplatePlan.binding(o["text"] ?? .null), let slot = slot(name) {
+                    patches.append(Patch(slot: slot, site: .text))
                     o["text"] = .string("")
                 }
             case "box":
@@ -191,8 +196,8 @@ struct TemplatePlan {
                                              ("height", Site.boxHeight(assigns: !Self.written(o["height"])), 0.0),
                                              ("aspectRatio", Site.aspectRatio, 1.0)] {
                     guard let v = box[key] else { continue }
-                    if let name = TemplatePlan.binding(v) {
-                        patches.append(Patch(name: name, site: site))
+                    if let name = TemplatePlan.binding(v), let slot = slot(name) {
+                        patches.append(Patch(slot: slot, site: site))
                         box[key] = .number(standIn)
                     }
                 }
@@ -209,11 +214,12 @@ struct TemplatePlan {
                             guard let element = piece(elementNode, depth: depth + 1) else { return nil }
                             let times = r["repeat"] ?? .null
                             if let name = TemplatePlan.binding(times) {
-                                children.append(.repeated(times: nil, name: name, element: element))
+                                guard let slot = slot(name) else { return nil }
+                                children.append(.repeated(times: nil, slot: slot, element: element))
                             } else {
                                 guard let n = try? SpecNode(value: times, path: itemNode.path.appending("repeat"), context: context)
                                     .integer(in: 0...1000) else { return nil }
-                                children.append(.repeated(times: n, name: nil, element: element))
+                                children.append(.repeated(times: n, slot: nil, element: element))
                             }
                         } else {
                             guard let child = piece(itemNode, depth: depth + 1) else { return nil }
@@ -244,9 +250,9 @@ struct TemplatePlan {
                 ("basis", .basis, .number(0)), ("grow", .grow, .number(0)), ("shrink", .shrink, .number(0)),
             ]
             for (key, site, standIn) in sites {
-                guard let v = o[key], let name = TemplatePlan.binding(v) else { continue }
+                guard let v = o[key], let name = TemplatePlan.binding(v), let slot = slot(name) else { continue }
                 if key == "spacing" && kind != "stack" { return nil }  // (the decoder's error, the direct way)
-                patches.append(Patch(name: name, site: site))
+                patches.append(Patch(slot: slot, site: site))
                 o[key] = standIn
             }
             // Anything still bound is bound where the plan cannot follow (a padding, an axis, a style).
@@ -267,20 +273,20 @@ struct TemplatePlan {
 
     // MARK: Rows
 
-    /// The row's tree and its texts' style choices from `data`; nil when a bound value is
-    /// missing (anywhere in the template), `null`, of another type, out of range or an attributed text, or when the tree
-    /// would pass the element limit — the row is then decoded the direct way.
-    func instantiate(_ data: JSONObject) -> (root: CellElement, texts: [CellLayoutSpec.TextStyleChoice])? {
-        // The direct way substitutes every binding of the template, even one inside a repeat of
-        // no copies: a name the data does not give is its error.
-        for name in names where data[name] == nil { return nil }
+    /// The row's tree and its texts' style choices from its bound values (`values[k]` is what
+    /// the data gives for `names[k]`, nil when nothing); nil when a bound value is missing
+    /// (anywhere in the template: the direct way substitutes every binding, even one inside a
+    /// repeat of none), `null`, of another type, out of range or an attributed text, or when the
+    /// tree would pass the element limit — the row is then decoded the direct way.
+    func instantiate(_ values: [JSONValue?]) -> (root: CellElement, texts: [CellLayoutSpec.TextStyleChoice])? {
+        guard values.count == names.count, !values.contains(where: { $0 == nil }) else { return nil }
         var texts: [CellLayoutSpec.TextStyleChoice] = []
         var count = 0
-        guard let root = build(root, data, &texts, &count) else { return nil }
+        guard let root = build(root, values, &texts, &count) else { return nil }
         return (root, texts)
     }
 
-    private func build(_ piece: Piece, _ data: JSONObject, _ texts: inout [CellLayoutSpec.TextStyleChoice],
+    private func build(_ piece: Piece, _ values: [JSONValue?], _ texts: inout [CellLayoutSpec.TextStyleChoice],
                        _ count: inout Int) -> CellElement? {
         switch piece {
         case .fixed(let element, let fixedTexts, let n):
@@ -294,7 +300,7 @@ struct TemplatePlan {
             var e = b.prototype
             if let t = b.text { texts.append(t) }
             for patch in b.patches {
-                guard let v = data[patch.name], Self.apply(v, patch.site, to: &e) else { return nil }
+                guard let v = values[patch.slot], Self.apply(v, patch.site, to: &e) else { return nil }
             }
             switch e.kind {
             case .stack(var stack):
@@ -303,16 +309,16 @@ struct TemplatePlan {
                 for child in b.children {
                     switch child {
                     case .one(let p):
-                        guard let c = build(p, data, &texts, &count) else { return nil }
+                        guard let c = build(p, values, &texts, &count) else { return nil }
                         stack.children.append(c)
-                    case .repeated(let fixed, let name, let p):
+                    case .repeated(let fixed, let slot, let p):
                         var times = fixed ?? 0
-                        if let name {
-                            guard case .number(let n)? = data[name], n == n.rounded(), n >= 0, n <= 1000 else { return nil }
+                        if let slot {
+                            guard case .number(let n)?? = values[slot], n == n.rounded(), n >= 0, n <= 1000 else { return nil }
                             times = Int(n)
                         }
                         for _ in 0..<times {
-                            guard let c = build(p, data, &texts, &count) else { return nil }
+                            guard let c = build(p, values, &texts, &count) else { return nil }
                             stack.children.append(c)
                         }
                     }
@@ -320,7 +326,7 @@ struct TemplatePlan {
                 e.kind = .stack(stack)
             case .overlay, .background:
                 guard b.children.count == 2, case .one(let p0) = b.children[0], case .one(let p1) = b.children[1],
-                      let base = build(p0, data, &texts, &count), let layer = build(p1, data, &texts, &count) else { return nil }
+                      let base = build(p0, values, &texts, &count), let layer = build(p1, values, &texts, &count) else { return nil }
                 if case .overlay = e.kind { e.kind = .overlay(base: base, layer: layer) } else { e.kind = .background(base: base, layer: layer) }
             default:
                 break
