@@ -62,4 +62,32 @@ import Testing
         guard case .object(let p) = parsed else { Issue.record("not an object"); return }
         #expect(p.count == count && p.keys.first == "k0" && p["k0"] == .number(-1) && p["k\(count - 1)"] == .number(Double(count - 1)))
     }
+
+    /// A string's bytes are accepted exactly when they are valid UTF-8, and read as they are:
+    /// checked against the standard library's `String(validating:)` on 20,000 random byte runs
+    /// (ASCII, multi-byte, overlong, surrogate, truncated and stray continuation bytes), with and
+    /// without an escape in them.
+    @Test func stringsAreValidUTF8ExactlyWhenTheStandardLibrarySaysSo() throws {
+        let pieces: [[UInt8]] = [[0x61], [0x7A], [0xC3, 0xA9], [0xE4, 0xBB, 0x8A], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBD],
+                                 [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xE4, 0xBB], [0x80], [0xBF], [0xF8, 0x88, 0x80, 0x80, 0x80],
+                                 [0xF4, 0x90, 0x80, 0x80], [0xC3], [0xFF]]
+        var state: UInt64 = 11
+        for trial in 0..<20_000 {
+            var body: [UInt8] = []
+            for _ in 0..<(1 + trial % 6) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                body += pieces[Int(state >> 33) % (trial % 3 == 0 ? 6 : pieces.count)]
+            }
+            let escape = trial % 4 == 1
+            let document: [UInt8] = [0x5B, 0x22] + body + (escape ? Array(#"\n"#.utf8) : []) + [0x22, 0x5D]  // ["…"]
+            let expected = String(validating: body, as: UTF8.self).map { $0 + (escape ? "\n" : "") }
+            do {
+                let value = try JSONParser.parse(document)
+                #expect(expected != nil && value == .array([.string(expected!)]), "\(body)")
+            } catch {
+                #expect(expected == nil, "\(body): \(error)")
+                #expect(error.description.contains("not valid UTF-8"), "\(body): \(error)")
+            }
+        }
+    }
 }
