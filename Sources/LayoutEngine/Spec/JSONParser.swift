@@ -1,3 +1,4 @@
+import Foundation
 /// A strict RFC 8259 JSON parser that reports errors by line and column.
 ///
 /// Foundation's `JSONSerialization` says only that the data "isn't in the correct format" on
@@ -200,7 +201,8 @@ public struct JSONParser {
             let text = String(decoding: slice, as: UTF8.self)
             if ascii { return text }
             var check = text  // (`withUTF8` is mutating: it may make the storage contiguous)
-            return check.withUTF8 { $0.count == slice.count && $0.elementsEqual(slice) } ? text : nil
+            return check.withUTF8 { $0.count == slice.count && (slice.isEmpty || memcmp($0.baseAddress!, slice.baseAddress!, slice.count) == 0) }
+                ? text : nil
         }
     }
 
