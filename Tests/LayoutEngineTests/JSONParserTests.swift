@@ -90,4 +90,19 @@ import Testing
             }
         }
     }
+
+    /// Strings are scanned eight bytes at a time: a quote, an escape, a control character or a
+    /// non-ASCII byte at every offset of a word is still found where it is.
+    @Test func specialBytesAreFoundAtEveryOffset() throws {
+        for before in 0..<20 {
+            for after in [0, 1, 7, 8, 9, 17] {
+                let a = String(repeating: "a", count: before), b = String(repeating: "b", count: after)
+                #expect(try JSONParser.parse(Array(("[\"" + a + "\"," + "\"" + b + "\"]").utf8)) == .array([.string(a), .string(b)]))
+                #expect(try JSONParser.parse(Array(("[\"" + a + #"\""# + b + "\"]").utf8)) == .array([.string(a + "\"" + b)]))
+                #expect(try JSONParser.parse(Array(("[\"" + a + "é" + b + "\"]").utf8)) == .array([.string(a + "é" + b)]))
+                #expect(throws: SpecError.self) { try JSONParser.parse(Array(("[\"" + a + "\u{01}" + b + "\"]").utf8)) }
+                #expect(throws: SpecError.self) { try JSONParser.parse(Array(("[\"" + a + b).utf8)) }  // unterminated
+            }
+        }
+    }
 }

@@ -157,6 +157,7 @@ public struct JSONParser {
         var buffer: [UInt8] = []
         var escaped = false, ascii = true
         while true {
+            skipPlainBytes(&ascii)
             guard index < bytes.count else { throw error("unterminated string", at: start) }
             let byte = bytes[index]
             ascii = ascii && byte < 0x80
@@ -190,6 +191,29 @@ public struct JSONParser {
             throw error("the string is not valid UTF-8", at: start)
         }
         return text
+    }
+
+    /// Moves past the bytes of a string that need no look — no quote, backslash or control
+    /// character — eight at a time, and clears `ascii` when one of them is not ASCII. Stops
+    /// within eight bytes of any byte that does need a look (the byte loop takes it from there).
+    private mutating func skipPlainBytes(_ ascii: inout Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = index
+        var seen: UInt64 = 0
+        bytes.withUnsafeBytes { raw in
+            while i + 8 <= raw.count {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let quote = w ^ 0x2222_2222_2222_2222, backslash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+                // A zero byte in `quote` or `backslash`, or a byte of `w` below 0x20 (exact as a
+                // whole: the bits past the first such byte may be wrong, the test is not).
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- 0x2020_2020_2020_2020) & ~w)
+                if special & highs != 0 { break }
+                seen |= w
+                i += 8
+            }
+        }
+        if seen & highs != 0 { ascii = false }
+        index = i
     }
 
     /// The string of UTF-8 bytes `range` of `bytes`, nil when they are not valid UTF-8.
