@@ -5,9 +5,9 @@ import TextLayout
 /// decoding of the whole template.
 ///
 /// Decoding a templated row the direct way substitutes the row's data into the template's JSON
-/// and decodes the result — every element's keys checked, every path built — which cost about
-/// 90 µs a row for the issue-10 post (a 10,000-post feed took 0.9 s to decode and 0.15 s to lay
-/// out). A plan decodes the template once: every subtree without a binding becomes its element;
+/// and decodes the result — every element's keys checked, every path built — which cost 90–150 µs
+/// a row for the issue-10 post (a 10,000-post feed took 0.9–1.5 s to decode and about 0.2 s to
+/// lay out). A plan decodes the template once: every subtree without a binding becomes its element;
 /// every element with a binding (or above one) becomes a prototype — decoded with a valid stand-in
 /// for each binding by the same decoder, so everything not bound is checked exactly as before —
 /// and a list of where each binding goes. A row then checks each bound value's type and range and
@@ -17,8 +17,9 @@ import TextLayout
 /// be an error, or would not be a plain value (a `null`, an attributed text), or the elements
 /// would pass the limit, `instantiate` gives up and the row is decoded the direct way, which
 /// throws or decodes as it always did. Bindings the plan does not know (a `padding`, an
-/// alignment, a text style, anything inside a table or grid) make the template unplanned: every
-/// row of it is decoded the direct way. `TemplatePlanTests` compares both ways.
+/// alignment, a text style, anything inside a table or grid), and a template that warns as it
+/// decodes, make the template unplanned: every row of it is decoded the direct way.
+/// `TemplatePlanTests` compares both ways.
 struct TemplatePlan {
     /// An element of the template.
     indirect enum Piece {
