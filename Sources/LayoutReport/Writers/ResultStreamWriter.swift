@@ -137,36 +137,48 @@ public struct ResultStreamWriter: Sendable {
         write(try Self.value(element) ?? OrderedJSONEncoder().encode(element), writer: writer, indent: 8, into: &out)
     }
 
+    /// The frames of a row that is written directly: a composed cell's, with no nested result
+    /// and no picture anywhere (nil: the encoder writes the row).
+    static func directFrames(_ element: ElementDocument) -> [FrameDocument]? {
+        guard element.nested == nil, element.picture == nil, let frames = element.frames,
+              !frames.contains(where: { $0.nested != nil }) else { return nil }
+        return frames
+    }
+
+    /// `[a, b, …]` as UTF-8, with ", " between the numbers in the pretty style and "," in the compact one.
+    private static func appendNumbers(_ values: [Double], pretty: Bool, to bytes: inout [UInt8]) {
+        bytes.append(0x5B)  // "["
+        for (i, v) in values.enumerated() {
+            if i > 0 { bytes.append(contentsOf: pretty ? [0x2C, 0x20] : [0x2C]) }
+            JSONText.appendNumber(v, to: &bytes)
+        }
+        bytes.append(0x5D)  // "]"
+    }
+
+    /// One frame on one line: `{"path": […], "id": …, "rect": […]}` (without the spaces in the compact style).
+    private static func appendFrame(_ f: FrameDocument, pretty: Bool, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: (pretty ? #"{"path": "# : #"{"path":"#).utf8)
+        appendNumbers(f.path.map(Double.init), pretty: pretty, to: &bytes)
+        bytes.append(contentsOf: (pretty ? #", "id": "# : #","id":"#).utf8)
+        if let id = f.id { bytes.append(contentsOf: JSONText.string(id).utf8) } else { bytes.append(contentsOf: "null".utf8) }
+        bytes.append(contentsOf: (pretty ? #", "rect": "# : #","rect":"#).utf8)
+        appendNumbers(f.rect, pretty: pretty, to: &bytes)
+        bytes.append(0x7D)  // "}"
+    }
+
     /// A row with frames in the compact style, written straight from the document as UTF-8
     /// bytes: what `JSONWriter.writeCompact(value(element))` writes. False (nothing written) when
     /// `value` would be nil.
     static func writeCompactFrames(_ element: ElementDocument, into out: inout String) -> Bool {
-        guard element.nested == nil, element.picture == nil, let frames = element.frames,
-              !frames.contains(where: { $0.nested != nil }) else { return false }
+        guard let frames = directFrames(element) else { return false }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + 72 * frames.count)
-        func numbers(_ values: [Double]) {
-            bytes.append(0x5B)  // "["
-            for (i, v) in values.enumerated() {
-                if i > 0 { bytes.append(0x2C) }  // ","
-                JSONText.appendNumber(v, to: &bytes)
-            }
-            bytes.append(0x5D)  // "]"
-        }
         bytes.append(contentsOf: #"{"rect":"#.utf8)
-        numbers(element.rect)
+        appendNumbers(element.rect, pretty: false, to: &bytes)
         bytes.append(contentsOf: (element.estimated ? #","estimated":true,"nested":null,"frames":["# : #","estimated":false,"nested":null,"frames":["#).utf8)
         for (k, f) in frames.enumerated() {
-            bytes.append(contentsOf: (k == 0 ? #"{"path":["# : #",{"path":["#).utf8)
-            for (i, step) in f.path.enumerated() {
-                if i > 0 { bytes.append(0x2C) }
-                JSONText.appendNumber(Double(step), to: &bytes)
-            }
-            bytes.append(contentsOf: #"],"id":"#.utf8)
-            if let id = f.id { bytes.append(contentsOf: JSONText.string(id).utf8) } else { bytes.append(contentsOf: "null".utf8) }
-            bytes.append(contentsOf: #","rect":"#.utf8)
-            numbers(f.rect)
-            bytes.append(0x7D)  // "}"
+            if k > 0 { bytes.append(0x2C) }
+            appendFrame(f, pretty: false, to: &bytes)
         }
         bytes.append(contentsOf: "]}".utf8)
         out += String(decoding: bytes, as: UTF8.self)
@@ -179,18 +191,9 @@ public struct ResultStreamWriter: Sendable {
     /// frame on one). False (nothing written) otherwise, or when `value` would be nil.
     static func writePrettyFrames(_ element: ElementDocument, inlineWidth: Int, into out: inout String) -> Bool {
         // (Without frames the row is two levels deep and may go on one line: the writer decides.)
-        guard element.nested == nil, element.picture == nil, let frames = element.frames, !frames.isEmpty,
-              !frames.contains(where: { $0.nested != nil }) else { return false }
+        guard let frames = directFrames(element), !frames.isEmpty else { return false }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128 + 80 * frames.count)
-        func numbers(_ values: [Double]) {
-            bytes.append(0x5B)  // "["
-            for (i, v) in values.enumerated() {
-                if i > 0 { bytes.append(contentsOf: [0x2C, 0x20]) }  // ", "
-                JSONText.appendNumber(v, to: &bytes)
-            }
-            bytes.append(0x5D)  // "]"
-        }
         /// Whether the bytes from `start` make a line of at most `inlineWidth` characters.
         func fits(from start: Int) -> Bool {
             let line = bytes[start...]
@@ -201,31 +204,18 @@ public struct ResultStreamWriter: Sendable {
         let members = String(repeating: " ", count: 10), items = String(repeating: " ", count: 12)
         bytes.append(contentsOf: ("{\n" + members + #""rect": "#).utf8)
         let rectStart = bytes.count
-        numbers(element.rect)
+        appendNumbers(element.rect, pretty: true, to: &bytes)
         guard fits(from: rectStart) else { return false }
         bytes.append(contentsOf: (",\n" + members + (element.estimated ? #""estimated": true,"# : #""estimated": false,"#) + "\n"
-                                  + members + #""nested": null,"# + "\n" + members + #""frames": "#).utf8)
-        do {
-            bytes.append(contentsOf: "[\n".utf8)
-            for (k, f) in frames.enumerated() {
-                bytes.append(contentsOf: items.utf8)
-                let start = bytes.count
-                bytes.append(contentsOf: #"{"path": ["#.utf8)
-                for (i, step) in f.path.enumerated() {
-                    if i > 0 { bytes.append(contentsOf: [0x2C, 0x20]) }
-                    JSONText.appendNumber(Double(step), to: &bytes)
-                }
-                bytes.append(contentsOf: #"], "id": "#.utf8)
-                if let id = f.id { bytes.append(contentsOf: JSONText.string(id).utf8) } else { bytes.append(contentsOf: "null".utf8) }
-                bytes.append(contentsOf: #", "rect": "#.utf8)
-                numbers(f.rect)
-                bytes.append(0x7D)  // "}"
-                guard fits(from: start) else { return false }
-                bytes.append(contentsOf: (k + 1 < frames.count ? ",\n" : "\n").utf8)
-            }
-            bytes.append(contentsOf: (members + "]").utf8)
+                                  + members + #""nested": null,"# + "\n" + members + #""frames": ["# + "\n").utf8)
+        for (k, f) in frames.enumerated() {
+            bytes.append(contentsOf: items.utf8)
+            let start = bytes.count
+            appendFrame(f, pretty: true, to: &bytes)
+            guard fits(from: start) else { return false }
+            bytes.append(contentsOf: (k + 1 < frames.count ? ",\n" : "\n").utf8)
         }
-        bytes.append(contentsOf: ("\n" + String(repeating: " ", count: 8) + "}").utf8)
+        bytes.append(contentsOf: (members + "]\n" + String(repeating: " ", count: 8) + "}").utf8)
         out += String(decoding: bytes, as: UTF8.self)
         return true
     }
@@ -234,8 +224,7 @@ public struct ResultStreamWriter: Sendable {
     /// built directly: through `Encodable`, a 10,000-post feed's 200,000 frames took a second to
     /// write. Nil for a row with a nested result or a picture (the encoder writes those).
     static func value(_ element: ElementDocument) -> JSONValue? {
-        guard element.nested == nil, element.picture == nil, let frames = element.frames,
-              !frames.contains(where: { $0.nested != nil }) else { return nil }
+        guard let frames = directFrames(element) else { return nil }
         var list: [JSONValue] = []
         list.reserveCapacity(frames.count)
         for f in frames {
