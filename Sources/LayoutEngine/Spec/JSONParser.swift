@@ -1,4 +1,5 @@
 import Foundation
+
 /// A strict RFC 8259 JSON parser that reports errors by line and column.
 ///
 /// Foundation's `JSONSerialization` says only that the data "isn't in the correct format" on
