@@ -315,7 +315,7 @@ struct TemplatePlan {
                     case .repeated(let fixed, let slot, let p):
                         var times = fixed ?? 0
                         if let slot {
-                            guard case .number(let n)?? = values[slot], n == n.rounded(), n >= 0, n <= 1000 else { return nil }
+                            guard case .number(let n)? = values[slot], n == n.rounded(), n >= 0, n <= 1000 else { return nil }
                             times = Int(n)
                         }
                         for _ in 0..<times {
