@@ -16,9 +16,10 @@ import TextLayout
 /// The plan never decides anything the direct way would decide differently. Where a value would
 /// be an error, or would not be a plain value (a `null`, an attributed text), or the elements
 /// would pass the limit, `instantiate` gives up and the row is decoded the direct way, which
-/// throws or decodes as it always did. Bindings the plan does not know (a `padding`, an
-/// alignment, a text style, anything inside a table or grid), and a template that warns as it
-/// decodes, make the template unplanned: every row of it is decoded the direct way.
+/// throws or decodes as it always did. Bindings the plan does not follow (a padding of edges, an
+/// axis, a text style or a text's own `numberOfLines`, anything inside a table or grid), and a
+/// template that warns as it decodes, make the template unplanned: every row of it is decoded
+/// the direct way.
 /// `TemplatePlanTests` compares both ways.
 struct TemplatePlan {
     /// An element of the template.
@@ -61,7 +62,10 @@ struct TemplatePlan {
     enum Site {
         case text, hidden, id
         case width, height, minWidth, maxWidth, minHeight, maxHeight, basis, grow, shrink
-        case spacing
+        case spacing, alignment, justify, wrap
+        /// `padding` as one number (the same on every side; an object of edges is not followed).
+        case padding
+        case alignSelf
         /// A box's own `width` and `height`: `assigns` is false when the element's `width`
         /// (`height`) is written too, which the decoder applies after the box's.
         case boxWidth(assigns: Bool), boxHeight(assigns: Bool)
@@ -245,6 +249,8 @@ struct TemplatePlan {
             // The element's own properties.
             let sites: [(String, Site, JSONValue)] = [
                 ("id", .id, .string("")), ("hidden", .hidden, .bool(false)), ("spacing", .spacing, .number(0)),
+                ("alignment", .alignment, .string("start")), ("justify", .justify, .string("start")), ("wrap", .wrap, .bool(false)),
+                ("padding", .padding, .number(0)), ("alignSelf", .alignSelf, .string("start")),
                 ("width", .width, .number(0)), ("height", .height, .number(0)),
                 ("minWidth", .minWidth, .number(0)), ("maxWidth", .maxWidth, .number(0)),
                 ("minHeight", .minHeight, .number(0)), ("maxHeight", .maxHeight, .number(0)),
@@ -252,7 +258,8 @@ struct TemplatePlan {
             ]
             for (key, site, standIn) in sites {
                 guard let v = o[key], let name = TemplatePlan.binding(v), let slot = slot(name) else { continue }
-                if key == "spacing" && kind != "stack" { return nil }  // (the decoder's error, the direct way)
+                // (A stack's own property on another element is the decoder's error: the direct way.)
+                if ["spacing", "alignment", "justify", "wrap"].contains(key) && kind != "stack" { return nil }
                 patches.append(Patch(slot: slot, site: site))
                 o[key] = standIn
             }
@@ -352,6 +359,25 @@ struct TemplatePlan {
         case .aspectRatio:
             guard case .number(let n) = v, n.isFinite, n > 0 else { return false }
             e.kind = .box(aspectRatio: n)
+        case .alignSelf:
+            // (Only the exact spelling: the direct way also reads the older hyphenated one, or errs.)
+            guard case .string(let s) = v, let a = CellAlignment(rawValue: s) else { return false }
+            e.alignSelf = a
+        case .alignment, .justify, .wrap:
+            guard case .stack(var stack) = e.kind else { return false }
+            switch (site, v) {
+            case (.alignment, .string(let s)):
+                guard let a = CellAlignment(rawValue: s) else { return false }
+                stack.alignment = a
+            case (.justify, .string(let s)):
+                guard let j = CellJustification(rawValue: s) else { return false }
+                stack.justify = j
+            case (.wrap, .bool(let b)):
+                stack.wraps = b
+            default:
+                return false
+            }
+            e.kind = .stack(stack)
         default:
             guard case .number(let n) = v, n.isFinite, n >= 0 else { return false }
             switch site {
@@ -364,6 +390,7 @@ struct TemplatePlan {
             case .basis: e.basis = n
             case .grow: e.grow = n
             case .shrink: e.shrink = n
+            case .padding: e.padding = EdgeInsets(top: n, left: n, bottom: n, right: n)
             case .boxWidth(let assigns): if assigns { e.width = n }
             case .boxHeight(let assigns): if assigns { e.height = n }
             case .spacing:
