@@ -90,6 +90,7 @@ struct TemplatePlan {
     /// a table or grid, or does not decode with stand-ins (its rows then decode the direct way,
     /// and say why). Warnings given while planning are the caller's to take back.
     static func make(_ template: SpecNode) -> TemplatePlan? {
+        guard !hasNested(template.value) else { return nil }
         var names: [String] = []
         Self.collectNames(template.value, into: &names)
         let compiler = Compiler(context: template.context, layoutRootDepth: template.path.components.count, names: names)
@@ -177,7 +178,6 @@ struct TemplatePlan {
         }
 
         func piece(_ node: SpecNode, depth: Int) -> Piece? {
-            guard !hasNested(node.value) else { return nil }
             if !hasBinding(node.value) {
                 guard let (element, texts, count) = decode(node, depth: depth) else { return nil }
                 return .fixed(element, texts: texts, count: count)
