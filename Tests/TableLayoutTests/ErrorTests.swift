@@ -38,6 +38,17 @@ import Testing
             try TableViewLayout(configuration: TableConfiguration(rowHeight: .automatic),
                             sections: [TableSection(rows: (0..<300).map { TableRow(content: Item(id: $0)) })], sizer: throwing)
         }
+        // Several failures, in parallel chunks and in the serial loop: the first row's is reported.
+        let twice = ClosureSizer<Item> { r in if r.content.id == 250 || r.content.id == 150 { throw Failure() }; return 1 }
+        #expect(throws: TableError.sizerFailed(element: "row [0, 150]", message: "no font")) {
+            try TableViewLayout(configuration: TableConfiguration(rowHeight: .automatic),
+                            sections: [TableSection(rows: (0..<300).map { TableRow(content: Item(id: $0)) })], sizer: twice)
+        }
+        let few = ClosureSizer<Item> { r in if r.content.id == 4 || r.content.id == 2 { throw Failure() }; return 1 }
+        #expect(throws: TableError.sizerFailed(element: "row [0, 2]", message: "no font")) {
+            try TableViewLayout(configuration: TableConfiguration(rowHeight: .automatic),
+                            sections: [TableSection(rows: (0..<6).map { TableRow(content: Item(id: $0)) })], sizer: few)
+        }
     }
 
     @Test func hugeAndNegativeCounts() {
