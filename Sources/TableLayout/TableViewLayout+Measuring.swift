@@ -207,6 +207,7 @@ extension TableViewLayout {
     /// metadata up per request — about 4 % of laying out a measured feed at a new width.)
     private static func run(count n: Int, chunk: @Sendable (Range<Int>, UnsafeMutablePointer<Double>) -> (Int, String)?,
                             element: (Int) -> TableElement) throws(TableError) -> [Double] {
+        guard n > 0 else { return [] }
         var results = [Double](repeating: .nan, count: n)
         var failure: (Int, String)? = nil
         if n < 64 {
