@@ -22,6 +22,22 @@ import Testing
         #expect(m.lineHeight(size: 16) == Double(1901 + 483) * 16 / 2048)  // 18.625, Pango's value
     }
 
+    /// A fresh engine asked for the same fonts from many threads at once reads each file once: the
+    /// threads that need a face another is loading wait for it (each loaded its own copy before,
+    /// and one was thrown away). The bundle's directory holds three fonts: every one is a fallback.
+    @Test func facesAskedForFromManyThreadsAreLoadedOnce() throws {
+        for _ in 0..<3 {
+            let fresh = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+            DispatchQueue.concurrentPerform(iterations: 8) { i in
+                let style = TextStyle(font: i % 2 == 0 ? "DejaVu Sans" : "WenQuanYi Micro Hei", size: 14)
+                _ = try? fresh.measure("天气 weather \(i)", style: style, width: 100)
+            }
+            #expect(fresh.registry.facesLoaded == 3)
+            let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.fontsDirectory).filter { $0.hasSuffix(".ttf") }
+            #expect(files.count == 3)
+        }
+    }
+
     @Test func fontLeadingAddsTheLineGap() {
         let m = FontMetrics(unitsPerEm: 1000, ascender: 800, descender: -200, lineGap: 100)
         #expect(m.lineHeight(size: 10, fontLeading: true) == (800 + 200 + 100) * 10 / 1000)

@@ -25,6 +25,10 @@ final class FontRegistry: Sendable {
         var tables: [ChainTable] = []
     }
     private let state = Locked(State())
+    /// Held while a face is read from its file, so that threads wanting a face another thread is
+    /// loading wait for it instead of each loading a copy of their own (a process's first layout
+    /// asks for the fallback fonts from every core at once; only one copy was kept).
+    private let loading = Locked(0)
     /// The newest `ChainTable`, read with no lock; replaced (never mutated) under `state`'s
     /// lock. Unretained: `State.tables` keeps it alive.
     private let resolved = Atomic<Unmanaged<ChainTable>?>(nil)
@@ -173,13 +177,17 @@ final class FontRegistry: Sendable {
     private func load(path: String, faceIndex: Int) throws(TextLayoutError) -> FontFace {
         let key = "\(path)#\(faceIndex)"
         if let f = state.withLock({ $0.faces[key] }) { return f }
-        let face = try FontFace(path: path, faceIndex: faceIndex)
-        return state.withLock { s in
-            if let existing = s.faces[key] { return existing }
-            s.faces[key] = face
+        return try loading.withLock { (count: inout Int) throws(TextLayoutError) -> FontFace in
+            if let f = state.withLock({ $0.faces[key] }) { return f }  // loaded while this thread waited
+            let face = try FontFace(path: path, faceIndex: faceIndex)
+            count += 1
+            state.withLock { $0.faces[key] = face }
             return face
         }
     }
+
+    /// How many faces have been read from their files (each at most once).
+    var facesLoaded: Int { loading.withLock { $0 } }
 
     /// The directory's usable fonts in fallback order; files that fail to load are skipped.
     private func fallbacks() -> [FontFace] {
