@@ -223,7 +223,32 @@ public struct PreparedCell: Sendable {
     /// `body` on a copy of the solver (the tree and the texts shared) with empty measurement
     /// slots, in this thread's scratch buffers.
     private func withFreshSolver<R>(_ body: (inout FlexSolver) throws(CellLayoutError) -> R) throws(CellLayoutError) -> R {
-        storage.prefetch()
+        try storage.withFreshSolver(body)
+    }
+
+    /// `arrange(width:)` (or `arrangeWithoutFrames(width:)`, `frames` false) of the cell a
+    /// `retainedReference()` stands for, without taking a reference of its own: a feed's kept
+    /// cells are cold at a new width, and the atomic count of taking one waited for the cell's
+    /// memory with nothing else able to go on.
+    package static func arrange(unretained reference: UnsafeRawPointer, width: Double?, frames: Bool) throws(CellLayoutError) -> CellArrangement {
+        var result: CellArrangement? = nil, failure: CellLayoutError? = nil
+        Unmanaged<Storage>.fromOpaque(reference)._withUnsafeGuaranteedRef { storage in
+            do throws(CellLayoutError) {
+                result = try storage.withFreshSolver { s throws(CellLayoutError) in try s.arrange(width: width, frames: frames) }
+            } catch {
+                failure = error
+            }
+        }
+        if let result { return result }
+        throw failure ?? CellLayoutError(path: [], message: "the cell was not laid out")
+    }
+}
+
+extension PreparedCell.Storage {
+    /// `body` on a copy of the solver (the tree and the texts shared) with empty measurement
+    /// slots, in this thread's scratch buffers.
+    fileprivate func withFreshSolver<R>(_ body: (inout FlexSolver) throws(CellLayoutError) -> R) throws(CellLayoutError) -> R {
+        prefetch()
         var s = solver
         let scratch = SolverScratch.current
         s.adoptScratch(scratch)

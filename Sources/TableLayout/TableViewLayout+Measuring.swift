@@ -183,6 +183,10 @@ extension TableViewLayout {
     static func run(_ sizer: any TableSizer<Content>, on requests: [SizingRequest<Content>]) throws(TableError) -> [Double] {
         try requests.withUnsafeBufferPointer { requests throws(TableError) in
             let view = RequestList(requests: requests)
+            // (The cast once per run: a cast to a constrained existential decodes its type's name.)
+            if let chunked = sizer as? any ChunkAnsweringSizer<Content> {
+                return try run(count: requests.count, chunk: { chunked.answer(view, $0, into: $1) }, element: { requests[$0].element })
+            }
             return try run(count: requests.count, chunk: { view.answer($0, sizer, into: $1) }, element: { requests[$0].element })
         }
     }
@@ -194,6 +198,10 @@ extension TableViewLayout {
         try pending.leaves.withUnsafeBufferPointer { leaves throws(TableError) in
             try pending.places.withUnsafeBufferPointer { places throws(TableError) in
                 let view = PendingView(pending: pending, leaves: leaves, places: places)
+                if let chunked = sizer as? any ChunkAnsweringSizer<Content> {
+                    return try run(count: places.count, chunk: { chunked.answer(view, $0, into: $1) },
+                                   element: { pending.elements[$0].element })
+                }
                 return try run(count: places.count, chunk: { view.answer($0, sizer, into: $1) },
                                element: { pending.elements[$0].element })
             }
@@ -336,17 +344,17 @@ extension TableViewLayout {
 /// request is made on the core that answers it (`PendingView`): a feed's row contents are cold in
 /// the cache, and reading each (for its chrome, and to retain it) one after another before any was
 /// measured was a fifth of laying the feed out again at a new width.
-struct PendingRequests<Content: TableContent> {
+package struct PendingRequests<Content: TableContent> {
     /// The contents of the leaves the requests' elements are in.
-    let leaves: [[Content]]
-    let places: [PendingPlace]
-    let elements: [PendingElement]
-    let context: ContentWidthContext
-    let headerWidth: Double
-    let tableWidth: Double
-    let scale: PixelScale
-    let isEditing: Bool
-    let style: TableStyle
+    package let leaves: [[Content]]
+    package let places: [PendingPlace]
+    package let elements: [PendingElement]
+    package let context: ContentWidthContext
+    package let headerWidth: Double
+    package let tableWidth: Double
+    package let scale: PixelScale
+    package let isEditing: Bool
+    package let style: TableStyle
 
     func content(_ k: Int) -> Content { leaves[Int(places[k].leaf)][Int(places[k].index)] }
 
@@ -363,7 +371,7 @@ struct PendingRequests<Content: TableContent> {
 /// A pending request's element, compact (no index path is made for a request until it is made):
 /// its section and row, or a header's or footer's section with `row` `header` or `footer`. (The
 /// table holds at most `maximumElementCount` elements, well inside `Int32`.)
-struct PendingElement {
+package struct PendingElement {
     static let header: Int32 = -1
     static let footer: Int32 = -2
     var section: Int32
@@ -371,7 +379,7 @@ struct PendingElement {
 
     var isRow: Bool { row >= 0 }
 
-    var element: TableElement {
+    package var element: TableElement {
         switch row {
         case Self.header: return .header(section: Int(section))
         case Self.footer: return .footer(section: Int(section))
@@ -381,17 +389,18 @@ struct PendingElement {
 }
 
 /// Where a pending request's content is: its leaf (in `PendingRequests.leaves`) and its place there.
-struct PendingPlace {
-    var leaf: Int32
-    var index: Int32
+package struct PendingPlace {
+    package var leaf: Int32
+    package var index: Int32
 }
 
 /// `PendingRequests` read in place by the workers (valid while its arrays' buffers are borrowed).
-struct PendingView<Content: TableContent>: @unchecked Sendable {
-    let pending: PendingRequests<Content>
-    let leaves: UnsafeBufferPointer<[Content]>
-    let places: UnsafeBufferPointer<PendingPlace>
+package struct PendingView<Content: TableContent>: @unchecked Sendable {
+    package let pending: PendingRequests<Content>
+    package let leaves: UnsafeBufferPointer<[Content]>
+    package let places: UnsafeBufferPointer<PendingPlace>
 
+    /// Request `k`.
     func request(_ k: Int) -> SizingRequest<Content> {
         let place = places[k]
         let content = leaves[Int(place.leaf)].withUnsafeBufferPointer { $0[Int(place.index)] }
@@ -409,8 +418,8 @@ struct PendingView<Content: TableContent>: @unchecked Sendable {
 }
 
 /// Requests already made, answered a chunk at a time (`PendingView.answer`'s counterpart).
-struct RequestList<Content: TableContent>: @unchecked Sendable {
-    let requests: UnsafeBufferPointer<SizingRequest<Content>>
+package struct RequestList<Content: TableContent>: @unchecked Sendable {
+    package let requests: UnsafeBufferPointer<SizingRequest<Content>>
 
     func answer(_ range: Range<Int>, _ sizer: any TableSizer<Content>, into out: UnsafeMutablePointer<Double>) -> (Int, String)? {
         for k in range {
@@ -418,6 +427,19 @@ struct RequestList<Content: TableContent>: @unchecked Sendable {
         }
         return nil
     }
+}
+
+/// A sizer that answers a chunk of requests in one call, in its own module: there its loop, the
+/// making of each request (as `PendingRequests.request` makes it, from the view's fields) and
+/// the call of its `height(for:)` are specialised for its content. The generic loop above runs unspecialised in this module and
+/// made every request through its content's value witnesses and generic metadata (about 9 % of
+/// laying a measured feed out again at a new width). The package's own sizer conforms.
+package protocol ChunkAnsweringSizer<Content>: TableSizer {
+    /// `PendingView.answer(_:_:into:)`'s answers: requests `range` of `requests` into `out[range]`,
+    /// in order, stopping at the first failure (its index and message).
+    func answer(_ requests: PendingView<Content>, _ range: Range<Int>, into out: UnsafeMutablePointer<Double>) -> (Int, String)?
+    /// The same for requests already made.
+    func answer(_ requests: RequestList<Content>, _ range: Range<Int>, into out: UnsafeMutablePointer<Double>) -> (Int, String)?
 }
 
 /// A raw pointer shared by the workers of `concurrentPerform`; each writes disjoint indices.

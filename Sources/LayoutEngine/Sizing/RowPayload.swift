@@ -162,9 +162,11 @@ extension RowContent {
         }
 
         /// The cell prepared for this layout, once a row carrying it has been sized.
-        var prepared: PreparedCell? {
-            UnsafeRawPointer(bitPattern: preparedReference.load(ordering: .acquiring)).map { PreparedCell(unretained: $0) }
-        }
+        var prepared: PreparedCell? { keptReference.map { PreparedCell(unretained: $0) } }
+
+        /// `prepared` as the reference this object holds (valid while it lives), for laying the
+        /// cell out without taking a reference of one's own (`PreparedCell.arrange(unretained:)`).
+        var keptReference: UnsafeRawPointer? { UnsafeRawPointer(bitPattern: preparedReference.load(ordering: .acquiring)) }
 
         /// Keeps `cell` as this layout's prepared cell (the first one kept stays).
         func keep(_ cell: PreparedCell) {

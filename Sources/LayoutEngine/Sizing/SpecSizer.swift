@@ -10,10 +10,35 @@ import TextLayout
 /// Answers content heights only: the table rounds them up to 1/scale and adds the separator.
 /// Pure and thread-safe (the engine and the nested-result cache are), so `measureAll` may call
 /// it from several threads.
-struct SpecSizer: TableSizer {
+struct SpecSizer: ChunkAnsweringSizer {
     typealias Content = RowPayload
 
     let environment: SizingEnvironment
+
+    /// A chunk of a bulk measurement's requests, each made and answered here (specialised for
+    /// `RowPayload`: see `ChunkAnsweringSizer`).
+    func answer(_ requests: PendingView<RowPayload>, _ range: Range<Int>, into out: UnsafeMutablePointer<Double>) -> (Int, String)? {
+        let pending = requests.pending
+        for k in range {
+            // (As `PendingRequests.request` makes it: generic code in TableLayout, unspecialised here.)
+            let place = requests.places[k]
+            let content = requests.leaves[Int(place.leaf)].withUnsafeBufferPointer { $0[Int(place.index)] }
+            let element = pending.elements[k].element
+            let width = element.isRow ? pending.context.contentView(for: content.chrome).width : pending.headerWidth
+            let request = SizingRequest(content: content, element: element, contentWidth: width, layoutMargins: pending.context.layoutMargins,
+                                        tableWidth: pending.tableWidth, scale: pending.scale, isEditing: pending.isEditing, style: pending.style)
+            do { out[k] = try height(for: request) } catch { return (k, String(describing: error)) }
+        }
+        return nil
+    }
+
+    /// The same for requests already made.
+    func answer(_ requests: RequestList<RowPayload>, _ range: Range<Int>, into out: UnsafeMutablePointer<Double>) -> (Int, String)? {
+        for k in range {
+            do { out[k] = try height(for: requests.requests[k]) } catch { return (k, String(describing: error)) }
+        }
+        return nil
+    }
 
     func height(for request: SizingRequest<RowPayload>) throws -> Double {
         switch request.content {
@@ -102,13 +127,15 @@ struct SpecSizer: TableSizer {
         let key = CellArrangementCache.Key(content: ObjectIdentifier(content), width: width)
         if keeps, let cached = environment.cellArrangements.arrangement(for: key), cached.framed || !frames { return cached.arrangement }
         // Prepared once per decoded layout and kept by the layouter: a new width only lays it out.
-        // (The payload brings its prepared cell along when the layouter kept both.)
-        let known = cell.nested.isEmpty
-            ? cell.prepared ?? environment.preparedCells.cell(cell.cacheKey, styles: cell.textStyles, baselines: environment.baselines) : nil
+        // (The payload brings its prepared cell along when the layouter kept both, and it is laid
+        // out through the reference the payload holds: see `PreparedCell.arrange(unretained:width:frames:)`.)
+        let kept = cell.nested.isEmpty ? cell.keptReference : nil
+        let known = cell.nested.isEmpty && kept == nil
+            ? environment.preparedCells.cell(cell.cacheKey, styles: cell.textStyles, baselines: environment.baselines) : nil
         // (The engine only to prepare: taking it for every row took the layouter's lock and
         // retained the one engine from both cores.)
         var engine: TextEngine? = nil
-        if known == nil {  // (also with tables or grids inside: never kept)
+        if known == nil && kept == nil {  // (also with tables or grids inside: never kept)
             do throws(TextLayoutError) { engine = try environment.engine() } catch {
                 throw .measurement(path: content.path + ".layout", message: error.description)
             }
@@ -121,6 +148,8 @@ struct SpecSizer: TableSizer {
                 let layout = cellLayout(engine, nested: cell.nested, owner: content, path: content.path + ".layout")
                 result = try layout.arrange(cell.root, width: width, textStyles: cell.textStyles)
                 warnOfZeroWidthNested(result.frames, path: content.path + ".layout")
+            } else if let kept {
+                result = try PreparedCell.arrange(unretained: kept, width: width, frames: frames)
             } else {
                 let prepared: PreparedCell
                 var first: CellArrangement? = nil
