@@ -37,13 +37,22 @@ let package = Package(
         // What every benchmark target shares: the limits machinery, the mixed-text generator,
         // the repository's paths, heap accounting (CHeapStats: glibc's mallinfo2).
         .target(name: "CHeapStats"),
+        .target(name: "SplitMix"),
         .target(
             name: "BenchmarkSupport",
             dependencies: [
-                "CHeapStats",
+                "CHeapStats", "SplitMix",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextLayout", package: rootPackageIdentity),
             ]),
+        // Issue 10's feed (spec, trees, sizer), for the compute benchmarks and for counting their
+        // instructions under valgrind without the benchmark tooling (scripts/feed-instructions.sh).
+        .target(
+            name: "FeedSupport",
+            dependencies: ["SplitMix", .product(name: "LayoutEngine", package: rootPackageIdentity)]),
+        .executableTarget(
+            name: "FeedInstructions",
+            dependencies: ["FeedSupport", .product(name: "LayoutEngine", package: rootPackageIdentity)]),
 
         // package-benchmark finds benchmark targets in Benchmarks/<Target>/ below this package.
         .executableTarget(
@@ -86,7 +95,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "LayoutEngine", package: rootPackageIdentity),
                 .product(name: "LayoutReport", package: rootPackageIdentity),
-                "BenchmarkSupport",
+                "BenchmarkSupport", "FeedSupport",
             ],
             path: "Benchmarks/ComputeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),

@@ -1,0 +1,69 @@
+// The issue-10 feed's benchmarks as plain loops, for counting their instructions under valgrind
+// (`scripts/feed-instructions.sh`): the wall clock of a shared machine wanders by half from one
+// minute to the next, an instruction count does not. The script runs each mode twice with
+// different repeat counts and divides the difference, so that setting up (the spec decoded, the
+// fonts loaded, the caches warmed) cancels out.
+//
+//   FeedInstructions cold|newWidth|insert REPEATS [POSTS]
+//
+// cold: the layouter's caches emptied, the feed computed (`ComposedFeed.Posts10K.Cold`).
+// newWidth: the feed computed at 375 and 414 pt alternately, cells kept (`…NewWidth`).
+// insert: one post inserted at the top of the estimated feed, the first screen laid out
+// (`…InsertAtTopEstimated`; POSTS is the feed's length, a different post inserted each time).
+import FeedSupport
+import Foundation
+import LayoutEngine
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, let repeats = Int(arguments[2]), repeats >= 0 else {
+    fail("usage: FeedInstructions cold|newWidth|insert REPEATS [POSTS]")
+}
+let posts = arguments.count > 3 ? Int(arguments[3]) ?? 10_000 : 10_000
+let layouter = Layouter()
+let summary = ComputeOptions(detail: .summary)
+var checksum = 0.0
+
+do {
+    switch arguments[1] {
+    case "cold":
+        let spec = try ComposedFeed.spec(count: posts, width: 375)
+        _ = try layouter.compute(spec, options: summary)  // the fonts loaded, as in the benchmark's setup
+        for _ in 0..<repeats {
+            layouter.clearCaches()
+            checksum += try layouter.compute(spec, options: summary).contentSize.height
+        }
+    case "newWidth":
+        let spec = try ComposedFeed.spec(count: posts, width: 375)
+        guard case .table(var wide) = spec else { fail("the feed is not a table") }
+        wide.width = 414
+        let specs = [spec, LayoutSpec.table(wide)]
+        for s in specs { _ = try layouter.compute(s, options: summary) }
+        for i in 0..<repeats { checksum += try layouter.compute(specs[i % 2], options: summary).contentSize.height }
+    case "insert":
+        let trees = ComposedFeed.trees(try ComposedFeed.spec(count: posts, width: 375))
+            + ComposedFeed.trees(try ComposedFeed.spec(count: max(repeats, 1), width: 375, seed: 99))
+        let sizer = FeedSizer(trees: trees, layout: CellLayout(textEngine: try layouter.textEngine()))
+        var table = try TableViewLayout(
+            configuration: TableConfiguration(style: .plain, width: 375, rowHeight: .automatic, estimatedRowHeight: 200),
+            sections: [TableSection(header: .none, contents: (0..<posts).map { FeedPost(index: $0) }, height: .automatic, footer: .none)],
+            sizer: sizer)
+        _ = try table.layoutViewport(offset: 0, height: 667)
+        for i in 0..<repeats {
+            var copy = table
+            var batch = TableBatch<FeedPost>()
+            batch.insertRows = [(at: IndexPath(row: 0, section: 0), row: TableRow.automatic(FeedPost(index: posts + i)))]
+            try copy.apply(batch)
+            checksum += Double(try copy.layoutViewport(offset: 0, height: 667).measuredCount)
+        }
+    default:
+        fail("unknown mode \(arguments[1]): cold, newWidth or insert")
+    }
+} catch {
+    fail("FeedInstructions: \(error)")
+}
+print(checksum)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Instructions of the issue-10 feed's benchmarks, counted by valgrind (Debian's `valgrind`):
+# per post for the cold compute and a compute at a new width, per insertion for the insert. The
+# wall clock of a shared machine wanders by half from one minute to the next; these counts do not,
+# so they are what a change is judged by (docs/BENCHMARKS.md). Each mode runs twice, with 2 and
+# 6 repeats, and the difference is divided: setting up (decoding, fonts, warming) cancels out.
+#   scripts/feed-instructions.sh [POSTS]     (default 2,000 posts; the insert uses a 10,000-post feed)
+# About four minutes on 2 cores.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+posts="${1:-2000}"
+command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+cd "$root/Benchmarks"
+swift build -c release --product FeedInstructions >&2
+# A copy without debug information: valgrind's reader gives up on the Swift toolchain's.
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+bin="$work/FeedInstructions"
+strip --strip-debug -o "$bin" "$root/Benchmarks/.build/release/FeedInstructions"
+# The instructions of one run (valgrind runs the threads one at a time: the count is the work).
+count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$@" 2>&1 >/dev/null \
+        | awk '/Collected :/ { print $NF }'
+}
+per() {  # mode, feed length, what one repeat is
+    local mode="$1" n="$2" unit="$3" a b
+    a=$(count "$mode" 2 "$n")
+    b=$(count "$mode" 6 "$n")
+    [ -n "$a" ] && [ -n "$b" ] || { echo "$mode: valgrind gave no count" >&2; exit 1; }
+    awk -v a="$a" -v b="$b" -v n="$n" -v m="$mode" -v u="$unit" \
+        'BEGIN { r = (b - a) / 4; if (u == "post") printf "%-9s %8.0f instructions a post (%d posts, %.1f M a compute)\n", m, r / n, n, r / 1e6;
+                 else printf "%-9s %8.0f instructions an insertion (a %d-post feed)\n", m, r, n }'
+}
+per cold "$posts" post
+per newWidth "$posts" post
+per insert 10000 insertion
