@@ -104,6 +104,10 @@ extension TableViewLayout {
         result.reserveCapacity(32)
         var section = first.headersBefore - 1
         var sectionHeader = section >= 0 ? tree.headerIndex(ofSection: section) : -1
+        // (Read before the loop: the closure then touches nothing of `self`, whose generic type's
+        // metadata the unspecialised code of a client's own content type looked up again for
+        // every element — about 600 instructions each.)
+        let top = sectionsTop
         tree.forEach(in: first.index..<tree.count, startingAt: first.start) { index, y, h, state in
             if y >= hi { return false }
             let element: TableElement
@@ -117,7 +121,7 @@ extension TableViewLayout {
             case .row:
                 element = .row(IndexPath(row: index - sectionHeader - 1, section: section))
             }
-            if h > 0 && y + h > lo { result.append((element: element, index: index, y: sectionsTop + y, height: h)) }
+            if h > 0 && y + h > lo { result.append((element: element, index: index, y: top + y, height: h)) }
             return true
         }
         return result
