@@ -182,11 +182,9 @@ extension TableViewLayout {
     /// Calls the sizer for every request; in parallel chunks when there are more than a few.
     static func run(_ sizer: any TableSizer<Content>, on requests: [SizingRequest<Content>]) throws(TableError) -> [Double] {
         try requests.withUnsafeBufferPointer { requests throws(TableError) in
+            // (No `ChunkAnsweringSizer` here: these are a screenful's requests, already made, and a
+            // failing cast to it cost more than answering one of them — about 8,000 instructions.)
             let view = RequestList(requests: requests)
-            // (The cast once per run: a cast to a constrained existential decodes its type's name.)
-            if let chunked = sizer as? any ChunkAnsweringSizer<Content> {
-                return try run(count: requests.count, chunk: { chunked.answer(view, $0, into: $1) }, element: { requests[$0].element })
-            }
             return try run(count: requests.count, chunk: { view.answer($0, sizer, into: $1) }, element: { requests[$0].element })
         }
     }
@@ -198,7 +196,7 @@ extension TableViewLayout {
         try pending.leaves.withUnsafeBufferPointer { leaves throws(TableError) in
             try pending.places.withUnsafeBufferPointer { places throws(TableError) in
                 let view = PendingView(pending: pending, leaves: leaves, places: places)
-                if let chunked = sizer as? any ChunkAnsweringSizer<Content> {
+                if let chunked = sizer as? any ChunkAnsweringSizer, chunked.answersChunks(of: Content.self) {
                     return try run(count: places.count, chunk: { chunked.answer(view, $0, into: $1) },
                                    element: { pending.elements[$0].element })
                 }
@@ -418,8 +416,8 @@ package struct PendingView<Content: TableContent>: @unchecked Sendable {
 }
 
 /// Requests already made, answered a chunk at a time (`PendingView.answer`'s counterpart).
-package struct RequestList<Content: TableContent>: @unchecked Sendable {
-    package let requests: UnsafeBufferPointer<SizingRequest<Content>>
+struct RequestList<Content: TableContent>: @unchecked Sendable {
+    let requests: UnsafeBufferPointer<SizingRequest<Content>>
 
     func answer(_ range: Range<Int>, _ sizer: any TableSizer<Content>, into out: UnsafeMutablePointer<Double>) -> (Int, String)? {
         for k in range {
@@ -431,15 +429,21 @@ package struct RequestList<Content: TableContent>: @unchecked Sendable {
 
 /// A sizer that answers a chunk of requests in one call, in its own module: there its loop, the
 /// making of each request (as `PendingRequests.request` makes it, from the view's fields) and
-/// the call of its `height(for:)` are specialised for its content. The generic loop above runs unspecialised in this module and
-/// made every request through its content's value witnesses and generic metadata (about 9 % of
-/// laying a measured feed out again at a new width). The package's own sizer conforms.
-package protocol ChunkAnsweringSizer<Content>: TableSizer {
+/// the call of its `height(for:)` are specialised for its content. The generic loop above runs
+/// unspecialised in this module and made every request through its content's value witnesses
+/// and generic metadata (about 9 % of laying a measured feed out again at a new width). The
+/// package's own sizer conforms. Asked for by a bulk measurement only (64 requests or more):
+/// the cast costs thousands of instructions when it fails. (No associated type: a cast to a
+/// constrained existential, `any ChunkAnsweringSizer<Content>`, decoded its type's name every
+/// time, about 15,000 instructions.)
+package protocol ChunkAnsweringSizer: Sendable {
+    /// Whether this sizer answers chunks of requests for `content` (its own content type): the
+    /// `answer` methods are only called when it does.
+    func answersChunks<Content: TableContent>(of content: Content.Type) -> Bool
     /// `PendingView.answer(_:_:into:)`'s answers: requests `range` of `requests` into `out[range]`,
     /// in order, stopping at the first failure (its index and message).
-    func answer(_ requests: PendingView<Content>, _ range: Range<Int>, into out: UnsafeMutablePointer<Double>) -> (Int, String)?
-    /// The same for requests already made.
-    func answer(_ requests: RequestList<Content>, _ range: Range<Int>, into out: UnsafeMutablePointer<Double>) -> (Int, String)?
+    func answer<Content: TableContent>(_ requests: PendingView<Content>, _ range: Range<Int>,
+                                       into out: UnsafeMutablePointer<Double>) -> (Int, String)?
 }
 
 /// A raw pointer shared by the workers of `concurrentPerform`; each writes disjoint indices.

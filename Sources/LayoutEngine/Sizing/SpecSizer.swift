@@ -10,32 +10,30 @@ import TextLayout
 /// Answers content heights only: the table rounds them up to 1/scale and adds the separator.
 /// Pure and thread-safe (the engine and the nested-result cache are), so `measureAll` may call
 /// it from several threads.
-struct SpecSizer: ChunkAnsweringSizer {
+struct SpecSizer: TableSizer, ChunkAnsweringSizer {
     typealias Content = RowPayload
 
     let environment: SizingEnvironment
 
+    /// Whether `content` is this sizer's (`RowPayload`): only then are chunks of requests given to it.
+    func answersChunks<C: TableContent>(of content: C.Type) -> Bool { C.self == RowPayload.self }
+
     /// A chunk of a bulk measurement's requests, each made and answered here (specialised for
     /// `RowPayload`: see `ChunkAnsweringSizer`).
-    func answer(_ requests: PendingView<RowPayload>, _ range: Range<Int>, into out: UnsafeMutablePointer<Double>) -> (Int, String)? {
-        let pending = requests.pending
+    func answer<C: TableContent>(_ requests: PendingView<C>, _ range: Range<Int>, into out: UnsafeMutablePointer<Double>) -> (Int, String)? {
+        // (Only called when `answersChunks(of:)` said yes; any other content fails its first request.)
+        guard C.self == RowPayload.self else { return range.first.map { ($0, "not this sizer's content") } }
+        let view = unsafeBitCast(requests, to: PendingView<RowPayload>.self)
+        let pending = view.pending
         for k in range {
             // (As `PendingRequests.request` makes it: generic code in TableLayout, unspecialised here.)
-            let place = requests.places[k]
-            let content = requests.leaves[Int(place.leaf)].withUnsafeBufferPointer { $0[Int(place.index)] }
+            let place = view.places[k]
+            let content = view.leaves[Int(place.leaf)].withUnsafeBufferPointer { $0[Int(place.index)] }
             let element = pending.elements[k].element
             let width = element.isRow ? pending.context.contentView(for: content.chrome).width : pending.headerWidth
             let request = SizingRequest(content: content, element: element, contentWidth: width, layoutMargins: pending.context.layoutMargins,
                                         tableWidth: pending.tableWidth, scale: pending.scale, isEditing: pending.isEditing, style: pending.style)
             do { out[k] = try height(for: request) } catch { return (k, String(describing: error)) }
-        }
-        return nil
-    }
-
-    /// The same for requests already made.
-    func answer(_ requests: RequestList<RowPayload>, _ range: Range<Int>, into out: UnsafeMutablePointer<Double>) -> (Int, String)? {
-        for k in range {
-            do { out[k] = try height(for: requests.requests[k]) } catch { return (k, String(describing: error)) }
         }
         return nil
     }
