@@ -356,13 +356,18 @@ package struct PendingRequests<Content: TableContent> {
 
     func content(_ k: Int) -> Content { leaves[Int(places[k].leaf)][Int(places[k].index)] }
 
-    /// The request for `content` at `element`: a row's content width from its chrome (its
-    /// accessory), a header's or footer's the cell's width less the section index.
+    /// The request for `content` at `element` (its width: `contentWidth(of:chrome:)`).
     func request(_ content: Content, _ element: TableElement) -> SizingRequest<Content> {
-        let width: Double
-        if case .row = element { width = context.contentView(for: content.chrome).width } else { width = headerWidth }
-        return SizingRequest(content: content, element: element, contentWidth: width, layoutMargins: context.layoutMargins,
-                             tableWidth: tableWidth, scale: scale, isEditing: isEditing, style: style)
+        SizingRequest(content: content, element: element, contentWidth: contentWidth(of: element, chrome: content.chrome),
+                      layoutMargins: context.layoutMargins, tableWidth: tableWidth, scale: scale, isEditing: isEditing, style: style)
+    }
+
+    /// A request's content width: a row's from its chrome (its accessory), a header's or
+    /// footer's the cell's width less the section index. (Not generic in what it reads: a
+    /// `ChunkAnsweringSizer` making its requests itself calls it too.)
+    package func contentWidth(of element: TableElement, chrome: @autoclosure () -> CellChrome) -> Double {
+        if case .row = element { return context.contentView(for: chrome()).width }
+        return headerWidth
     }
 }
 

@@ -26,11 +26,11 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
         let view = unsafeBitCast(requests, to: PendingView<RowPayload>.self)
         let pending = view.pending
         for k in range {
-            // (As `PendingRequests.request` makes it: generic code in TableLayout, unspecialised here.)
+            // (As `PendingRequests.request` makes it, which is generic code in TableLayout, unspecialised here.)
             let place = view.places[k]
             let content = view.leaves[Int(place.leaf)].withUnsafeBufferPointer { $0[Int(place.index)] }
             let element = pending.elements[k].element
-            let width = element.isRow ? pending.context.contentView(for: content.chrome).width : pending.headerWidth
+            let width = pending.contentWidth(of: element, chrome: content.chrome)
             let request = SizingRequest(content: content, element: element, contentWidth: width, layoutMargins: pending.context.layoutMargins,
                                         tableWidth: pending.tableWidth, scale: pending.scale, isEditing: pending.isEditing, style: pending.style)
             do { out[k] = try height(for: request) } catch { return (k, String(describing: error)) }
