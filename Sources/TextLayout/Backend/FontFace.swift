@@ -253,6 +253,11 @@ final class FontFace: GlyphSource, @unchecked Sendable {
         return unretainedDirect._withUnsafeGuaranteedRef { $0.shape(text, range: range, script: script, packed: packed, ems: ems) }
     }
 
+    override func wordTraitsTable() -> [UInt8]? {
+        guard let direct, Preparer.isFixedPointScale(metrics.unitsPerEm) else { return nil }
+        return direct.wordTraitsTable()
+    }
+
     /// The advance (font units) of the glyph the cmap gives `scalar`, or 0 if it has none.
     override func nominalAdvance(_ scalar: UInt32) -> Int32 {
         var glyph: hb_codepoint_t = 0

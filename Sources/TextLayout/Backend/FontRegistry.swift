@@ -277,6 +277,15 @@ struct FontChain: Sendable {
     let ellipsisAdvance: Double
     /// The index of that font.
     let ellipsisFont: Int
+    /// Per BMP code unit, `GlyphSource.wordTraitsTable()` of the unit's font in this chain (its
+    /// reach and whether it kerns; `DirectShaper.wordReachUnknown` in a font without the table):
+    /// what `Preparer.prepareWords` asks of each word. Empty when no font of the chain has the
+    /// table (no word is ever cached: the word path is not tried).
+    let wordTraits: [UInt8]
+    /// This chain's number, unique in the process (`WordCache` keys name the chain by it: a
+    /// unit's font, and so its advance, depends on the chain).
+    let id: UInt64
+    private static let ids = Atomic<UInt64>(0)
 
     /// Calls `body` with face `index`, without a retain and release (a few per paragraph on the
     /// cold path, each an atomic operation).
@@ -287,6 +296,7 @@ struct FontChain: Sendable {
 
     init(faces: [GlyphSource]) {
         self.faces = faces
+        self.id = FontChain.ids.add(1, ordering: .relaxed).newValue
         self.borrowedFaces = faces.map { Unmanaged.passUnretained($0) }
         self.metrics = faces.map(\.metrics)
         var bmp = [UInt8](repeating: 0, count: 65_536)
@@ -299,6 +309,15 @@ struct FontChain: Sendable {
             }
         }
         self.bmpFonts = bmp
+        let tables = faces.count < 256 ? faces.map { $0.wordTraitsTable() } : []
+        var traits: [UInt8] = []
+        if tables.contains(where: { $0 != nil }) {
+            traits = [UInt8](repeating: DirectShaper.wordReachUnknown, count: 65_536)
+            for c in 0..<65_536 {
+                if let t = tables[Int(bmp[c])] { traits[c] = t[c] }
+            }
+        }
+        self.wordTraits = traits
         // The visible BMP characters no face covers (what `Preparer` reports missing).
         var uncovered = [UInt64](repeating: 0, count: 1024)
         if faces.count < 256 {

@@ -67,6 +67,12 @@ class GlyphSource: @unchecked Sendable {
         .harfBuzz
     }
 
+    /// `DirectShaper.wordTraitsTable()` of this face (per BMP code unit: its reach — 0 plain —
+    /// and whether it kerns as a first glyph), for a face whose units per em is a power of two
+    /// (so that its advances in ems add up exactly); nil otherwise. This default: nil (no word
+    /// of this face is cached).
+    func wordTraitsTable() -> [UInt8]? { nil }
+
     /// The face's emoji clusters as HarfBuzz shapes them (`EmojiClusters`), or nil. This default
     /// has none.
     func emojiClusters() -> EmojiClusters? { nil }

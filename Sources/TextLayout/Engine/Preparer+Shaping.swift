@@ -7,28 +7,34 @@ extension Preparer {
     /// and stores their advances in ems; false when HarfBuzz must shape it.
     static func shapeDirectly(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                               _ from: Int, _ to: Int, _ script: UInt32, _ chain: FontChain) -> Bool {
+        shapeDirectlyReporting(&p, buf, from, to, script, chain) != .harfBuzz
+    }
+
+    /// `shapeDirectly(_:_:_:_:_:_:)`, saying how: `.harfBuzz` when nothing was shaped, `.simple`
+    /// or `.stored` for one glyph per unit with nothing substituted, `.ligatures` otherwise.
+    static func shapeDirectlyReporting(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                       _ from: Int, _ to: Int, _ script: UInt32, _ chain: FontChain) -> DirectShaper.Outcome {
         let u0 = p.start(from), u1 = Int(p.ends[to - 1])
         let n = u1 - u0
-        guard n == to - from else { return false }  // a cluster of several code units
+        guard n == to - from else { return .harfBuzz }  // a cluster of several code units
         return chain.withFace(Int(p.fonts[from])) { face in
             shapeDirectly(&p, buf, from, to, u0, n, script, face)
         }
     }
 
-    /// `shapeDirectly(_:_:_:_:_:_:)` with the run's face.
+    /// `shapeDirectlyReporting` with the run's face.
     static func shapeDirectly(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>, _ from: Int, _ to: Int,
-                              _ u0: Int, _ n: Int, _ script: UInt32, _ face: GlyphSource) -> Bool {
+                              _ u0: Int, _ n: Int, _ script: UInt32, _ face: GlyphSource) -> DirectShaper.Outcome {
         let u1 = u0 + n
         // A power-of-two units per em: the advances go straight into the paragraph, in ems.
         let powerOfTwo = Self.isFixedPointScale(face.metrics.unitsPerEm)
         let ems = powerOfTwo ? DirectShaper.Ems(advances: p.advances.baseAddress! + from, adjust: p.breakAdjust.baseAddress! + from,
                                                 scale: 1 / Double(face.metrics.unitsPerEm)) : nil
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { tmp -> Bool in
-            guard let packed = tmp.baseAddress else { return false }
-            switch face.shapeDirectly(buf, range: u0..<u1, script: script, packed: packed, ems: ems) {
-            case .harfBuzz:
-                return false
-            case .stored:
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { tmp -> DirectShaper.Outcome in
+            guard let packed = tmp.baseAddress else { return .harfBuzz }
+            let outcome = face.shapeDirectly(buf, range: u0..<u1, script: script, packed: packed, ems: ems)
+            switch outcome {
+            case .harfBuzz, .stored:
                 break
             case .ligatures:
                 distribute(&p, buf, UnsafeBufferPointer(tmp), from, to, u0, face)
@@ -55,7 +61,7 @@ extension Preparer {
                     }
                 }
             }
-            return true
+            return outcome
         }
     }
 

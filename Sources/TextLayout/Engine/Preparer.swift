@@ -14,19 +14,20 @@ enum Preparer {
     /// `general: true` skips the one-pass classification of simple text (tests compare the two).
     /// `segments: false` leaves the word sums out (a run of an attributed text: its clusters are
     /// copied into the whole text's paragraph, which builds its own).
+    /// `words: false` leaves the word cache out (`prepareWords`; tests compare the two).
     static func prepare(_ text: String, chain: FontChain, cache: ShapeCache, direct: Bool = true,
-                        general: Bool = false, segments: Bool = true) -> PreparedParagraph {
+                        general: Bool = false, segments: Bool = true, words: Bool = true) -> PreparedParagraph {
         var p = PreparedParagraph.empty(metrics: chain.metrics)
         // (Filled in a function of its own: captured by the closures there, the paragraph could
         // not be moved out when returned — it was copied, a retain of each of its buffers and
         // arrays, and the local released.)
-        fill(&p, text, chain: chain, cache: cache, direct: direct, general: general, segments: segments)
+        fill(&p, text, chain: chain, cache: cache, direct: direct, general: general, segments: segments, words: words)
         return p
     }
 
     /// `prepare`'s work, on the empty paragraph `p`.
     private static func fill(_ p: inout PreparedParagraph, _ text: String, chain: FontChain, cache: ShapeCache, direct: Bool,
-                             general: Bool, segments: Bool) {
+                             general: Bool, segments: Bool, words: Bool) {
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
         var text = text
@@ -38,16 +39,20 @@ enum Preparer {
         text.withUTF8 { transcode($0, into: utf16) }
         p.text = text
         let buf = UnsafeBufferPointer(p.utf16)
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: units) { scripts in
-            if general || !classifySimple(&p, buf, chain: chain, scripts: scripts) {
+        let done = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: units) { scripts -> Bool in
+            let simple = !general && classifySimple(&p, buf, chain: chain, scripts: scripts)
+            if !simple {
                 p.setClusterCount(UnicodeBreaks.graphemeEnds(buf, into: p.ends))
                 classify(&p, buf, chain: chain, scripts: scripts)
             }
             let n = p.count
             resolveScripts(UnsafeMutableBufferPointer(rebasing: scripts[0..<n]))
+            // Simple text word by word from the word cache (advances and segments both).
+            if simple && direct && segments && words && prepareWords(&p, buf, scripts, chain, cache) { return true }
             shapeRuns(&p, buf, 0..<n, scripts, chain, cache, direct: direct)
+            return false
         }
-        if segments { p.buildSegments() }
+        if segments && !done { p.buildSegments() }
     }
 
     /// Gives clusters `range` of a prepared paragraph another font chain: each cluster's font

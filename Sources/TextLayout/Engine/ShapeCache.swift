@@ -126,11 +126,15 @@ final class ShapeCache: Sendable {
 
     private let state: Locked<State>
     private let capacity: Int
+    /// Words of simple text shaped straight from the fonts' tables, with their sums
+    /// (`Preparer.prepareWords`); emptied with this cache. At most about `capacity` words.
+    let words: WordCache
 
-    /// Creates a cache holding at most about `2 × capacity` segments.
+    /// Creates a cache holding at most about `2 × capacity` segments (and as many words).
     init(capacity: Int) {
         self.capacity = max(1, capacity)
         state = Locked(State(young: Table(), old: nil))
+        words = WordCache(capacity: max(1, capacity / 2))
     }
 
     /// The cached segments for all `keys`, in order, or nil as soon as one is missing.
@@ -178,6 +182,7 @@ final class ShapeCache: Sendable {
 
     /// Drops every entry.
     func removeAll() {
+        words.removeAll()
         state.withLock { s in
             // Nothing to free (text shaped directly never reaches this cache): keep the tables.
             guard s.young.count > 0 || s.old != nil else { return }

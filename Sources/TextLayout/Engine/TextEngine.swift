@@ -212,9 +212,9 @@ public final class TextEngine: Sendable {
 
     /// How much the caches hold now.
     public var cacheStatistics: CacheStatistics {
-        let s = shapeCache.statistics, p = paragraphs.statistics
+        let s = shapeCache.statistics, p = paragraphs.statistics, w = shapeCache.words.statistics
         return CacheStatistics(shapedRuns: s.entries, shapedRunBytes: s.bytes,
-                               paragraphs: p.entries, paragraphBytes: p.bytes)
+                               paragraphs: p.entries, paragraphBytes: p.bytes, words: w.entries, wordBytes: w.bytes)
     }
 }
 
@@ -232,8 +232,12 @@ public struct CacheStatistics: Sendable, Hashable {
     public var shapedRunBytes: Int
     public var paragraphs: Int
     public var paragraphBytes: Int
-    /// Estimated bytes of both caches together.
-    public var totalBytes: Int { shapedRunBytes + paragraphBytes }
+    /// Words of plain text kept with their advances and sums (a paragraph made of known words
+    /// is prepared without shaping), and the bytes their tables take.
+    public var words: Int = 0
+    public var wordBytes: Int = 0
+    /// Estimated bytes of the caches together.
+    public var totalBytes: Int { shapedRunBytes + paragraphBytes + wordBytes }
 }
 
 /// A text prepared for layout in a font: shaped and segmented, ready to be laid out at any width

@@ -1,0 +1,225 @@
+/// Preparing simple text word by word (`WordCache`): a paragraph whose every cluster is one code
+/// unit (`classifySimple`'s text) is cut where lines may break; each word found in the cache gets
+/// its advances and its segment sums copied, and only the runs holding a word not found are
+/// shaped (then its values are stored). The segments are written from the words' sums, not
+/// summed cluster by cluster. The answer is the one `shapeRuns` + `buildSegments` give, to the
+/// bit (`WordCacheTests` compares every buffer of both on random and corpus text).
+extension Preparer {
+    /// Advances and segments of `p` (classified by `classifySimple`, scripts resolved) from the
+    /// word cache, shaping only runs with a word it lacks. False — nothing written — for a
+    /// paragraph this path does not take (a hard break, right-to-left text, 2¹⁵ clusters or
+    /// more, 64 fonts or more in the chain); `shapeRuns` and `buildSegments` then do the work.
+    static func prepareWords(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                             _ scripts: UnsafeMutableBufferPointer<UInt32>, _ chain: FontChain, _ cache: ShapeCache) -> Bool {
+        let n = p.count
+        guard n > 0, n < 1 << 15, n == buf.count, !p.hasRightToLeft, chain.faces.count < 64, !chain.wordTraits.isEmpty,
+              let text = buf.baseAddress, let sc = scripts.baseAddress else { return false }
+        let kinds = p.kinds.baseAddress.unsafelyUnwrapped, breaks = p.breakAfter.baseAddress.unsafelyUnwrapped
+        let fonts = p.fonts.baseAddress.unsafelyUnwrapped
+        return chain.wordTraits.withUnsafeBufferPointer { traitTable in
+        withUnsafeTemporaryAllocation(of: WordCache.Key.self, capacity: n) { keyBuffer -> Bool in
+            let keys = keyBuffer.baseAddress.unsafelyUnwrapped, traits = traitTable.baseAddress.unsafelyUnwrapped
+            // The words: a word ends after a break opportunity, and at the text's end (where
+            // `le_segments` ends its segments when there is no hard break).
+            var k = 0, start = 0
+            var hash = WordCache.hashBasis
+            for i in 0..<n {
+                if _slowPath(kinds[i] == .newline) { return false }
+                hash = (hash ^ UInt64(text[i])) &* WordCache.hashPrime
+                guard breaks[i] || i == n - 1 else { continue }
+                var next: UInt32 = 0
+                if i + 1 < n && traits[Int(text[i])] & DirectShaper.wordKerns != 0 && fonts[i + 1] == fonts[i] && sc[i + 1] == sc[i] {
+                    next = 0x10000 | UInt32(text[i + 1])
+                }
+                let script = sc[start]
+                keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: i + 1 - start),
+                                        script: script, next: next,
+                                        hash: WordCache.finish(hash, chain: chain.id, script: script, next: next))
+                k += 1
+                start = i + 1
+                hash = WordCache.hashBasis
+            }
+            let words = UnsafeBufferPointer(start: keys, count: k)
+            withUnsafeTemporaryAllocation(of: WordCache.Summary.self, capacity: k) { summaryBuffer in
+                withUnsafeTemporaryAllocation(of: Bool.self, capacity: k) { foundBuffer in
+                    let summaries = summaryBuffer.baseAddress.unsafelyUnwrapped, found = foundBuffer.baseAddress.unsafelyUnwrapped
+                    let missing = cache.words.fetch(chain: chain.id, words, text: text, advances: p.advances.baseAddress.unsafelyUnwrapped,
+                                                    adjust: p.breakAdjust.baseAddress.unsafelyUnwrapped,
+                                                    summaries: summaries, found: found)
+                    if missing > 0 {
+                        shapeMissingWords(&p, buf, scripts, chain, cache, words, summaries, found, traits)
+                    }
+                    // Sums of words add up exactly only when every value is a whole number of
+                    // units over a power-of-two units per em (always so for words found; a run
+                    // shaped just now may say otherwise): else the clusters are summed.
+                    if p.fixedPoint {
+                        writeSegments(&p, words, summaries)
+                    } else {
+                        p.buildSegments()
+                    }
+                }
+            }
+            return true
+        }
+        }
+    }
+
+    /// Shapes every run (one font, one script) holding a word not found, as `shapeRuns` does, then
+    /// works out those words' summaries and stores the ones that may be reused: every run over
+    /// them shaped from the font's tables with nothing substituted, and each of their units
+    /// plain in its font, or the first glyph of ligatures that cannot reach past the word
+    /// (`FontChain.wordTraits`: whether one forms is then the word's own affair, and none did).
+    private static func shapeMissingWords(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                                          _ scripts: UnsafeMutableBufferPointer<UInt32>, _ chain: FontChain,
+                                          _ cache: ShapeCache, _ words: UnsafeBufferPointer<WordCache.Key>,
+                                          _ summaries: UnsafeMutablePointer<WordCache.Summary>,
+                                          _ found: UnsafeMutablePointer<Bool>, _ traits: UnsafePointer<UInt8>) {
+        let n = p.count, k = words.count
+        let fonts = p.fonts.baseAddress.unsafelyUnwrapped, kinds = p.kinds.baseAddress.unsafelyUnwrapped
+        let sc = scripts.baseAddress.unsafelyUnwrapped, text = buf.baseAddress.unsafelyUnwrapped
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: k) { whichBuffer in
+        // Per cluster: whether a run over it was shaped otherwise than from the font's tables with
+        // nothing substituted (its words are not stored).
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { substitutedBuffer in
+            let which = whichBuffer.baseAddress.unsafelyUnwrapped, substituted = substitutedBuffer.baseAddress.unsafelyUnwrapped
+            substituted.initialize(repeating: false, count: n)
+            var stored = 0
+            var shapedTo = 0  // runs are shaped left to right: everything before this is done
+            var w = 0
+            while w < k {
+                if found[w] {
+                    w += 1
+                    continue
+                }
+                // The runs over word w (one font, one script each), shaped unless an earlier
+                // missing word's runs covered them.
+                let s = Int(words[w].start), e = s + Int(words[w].count)
+                var g = s
+                while g > 0 && fonts[g - 1] == fonts[s] && sc[g - 1] == sc[s] { g -= 1 }
+                while g < e {
+                    let f = fonts[g], script = sc[g]
+                    var h = g + 1
+                    while h < n && fonts[h] == f && sc[h] == script { h += 1 }
+                    if h > shapedTo {
+                        let outcome = shapeDirectlyReporting(&p, buf, g, h, script, chain)
+                        if outcome == .harfBuzz && !shapeEmojiClusters(&p, buf, g, h, script, chain) {
+                            shapeRun(&p, buf, g, h, script, chain, cache)
+                        }
+                        if outcome != .simple && outcome != .stored { (substituted + g).update(repeating: true, count: h - g) }
+                        shapedTo = h
+                    }
+                    g = h
+                }
+                // The summaries of the missing words that end by the last run's end (later words
+                // in that run are shaped too, and skipped above once marked found; a word reaching
+                // past it has a run still to shape).
+                let advances = p.advances.baseAddress.unsafelyUnwrapped, adjust = p.breakAdjust.baseAddress.unsafelyUnwrapped
+                var v = w
+                while v < k && Int(words[v].start + words[v].count) <= shapedTo {
+                    if !found[v] {
+                        let s = Int(words[v].start), e = s + Int(words[v].count)
+                        var width = 0.0, content = 0.0, lastAdjust = 0.0
+                        var hasText = false, plain = true
+                        var mask: UInt64 = 0
+                        for i in s..<e {
+                            width += advances[i]
+                            let isText = kinds[i] == .text
+                            if isText {
+                                content = width
+                                hasText = true
+                            }
+                            lastAdjust = isText ? adjust[i] : 0
+                            let font = fonts[i]
+                            if font < 64 { mask |= 1 << UInt64(font) }
+                            // (A ligature rule may start here if it cannot reach past the word.)
+                            let reach = Int(traits[Int(text[i])] & 63)
+                            plain = plain && (reach == 0 || (reach < Int(DirectShaper.wordReachUnknown) && i + reach <= e))
+                                && !substituted[i]
+                        }
+                        summaries[v] = WordCache.Summary(width: width, content: hasText ? content + lastAdjust : .infinity, mask: mask)
+                        if plain {
+                            which[stored] = Int32(v)
+                            stored += 1
+                        }
+                        found[v] = true  // (its values are in place now)
+                    }
+                    v += 1
+                }
+                w = v
+            }
+            cache.words.store(chain: chain.id, words, UnsafeBufferPointer(start: which, count: stored), text: text,
+                              advances: p.advances.baseAddress.unsafelyUnwrapped, adjust: p.breakAdjust.baseAddress.unsafelyUnwrapped,
+                              summaries: summaries)
+        }
+        }
+    }
+
+    /// `buildSegments()` from the words' summaries (every word is a segment: no hard breaks), for
+    /// a paragraph whose sums are exact (`fixedPoint`, fewer than 2¹⁵ clusters): the widths
+    /// written as `le_segments` writes them, turned into positions by `le_finish_segments` —
+    /// the same doubles as the prefix sums `buildSegments` takes (every sum exact).
+    private static func writeSegments(_ p: inout PreparedParagraph, _ words: UnsafeBufferPointer<WordCache.Key>,
+                                      _ summaries: UnsafeMutablePointer<WordCache.Summary>) {
+        let n = p.count, k = words.count
+        let multiFont = !p.singleFont
+        let fonts = p.fonts.baseAddress.unsafelyUnwrapped, kinds = p.kinds.baseAddress.unsafelyUnwrapped
+        var runs = 0
+        if multiFont {
+            var last = fonts[0]
+            runs = 1
+            for i in 1..<n {
+                runs += fonts[i] != last ? 1 : 0
+                last = fonts[i]
+            }
+        }
+        // Room for the stops as `le_count_segments` bounds them: the segments starting with a
+        // space (a segment without text does; one of spaces then text, at the start, too).
+        var stops = 0
+        for w in 0..<k { stops += kinds[Int(words[w].start)] != .text ? 1 : 0 }
+        let storage = SegmentStorage(segments: k + 1, fonts: multiFont, runs: runs + 1, stops: stops)
+        let masks = UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
+        let ends = storage.ends, totals = storage.total, contents = storage.content, flags = storage.flags
+        for w in 0..<k {
+            let summary = summaries[w]
+            ends[w] = words[w].start &+ words[w].count
+            totals[w] = summary.width
+            contents[w] = summary.content
+            flags[w] = summary.content != .infinity ? PreparedParagraph.Segments.hasText : 0
+        }
+        if multiFont {
+            for w in 0..<k { masks[w] = summaries[w].mask }
+            let runStarts = storage.runStarts, runFonts = storage.runFonts
+            var r = 0
+            var last = fonts[0]
+            runStarts[0] = 0
+            runFonts[0] = last
+            for i in 1..<n where fonts[i] != last {
+                r += 1
+                runStarts[r] = Int32(truncatingIfNeeded: i)
+                runFonts[r] = fonts[i]
+                last = fonts[i]
+            }
+        }
+        let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,
+                                            masks: multiFont ? masks : nil, stops: storage.stops, positions: true)
+        var s = PreparedParagraph.Segments()
+        s.storage = storage
+        s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
+        s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
+        s.total = UnsafeMutableBufferPointer(start: storage.total, count: k)
+        s.content = UnsafeMutableBufferPointer(start: storage.content, count: k)
+        s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: finished.stops)
+        if multiFont && finished.fontsTracked {
+            s.lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: 2 * k)
+            s.fontPair = finished.fontPair
+        } else if multiFont {
+            s.fontMasks = UnsafeRawPointer(masks)
+        }
+        s.absolute = true
+        s.searchable = finished.searchable
+        s.lookback = finished.lookback
+        p.segments = s
+        p.fontRunStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: runs)
+        p.fontRunFonts = UnsafeMutableBufferPointer(start: storage.runFonts, count: runs)
+    }
+}

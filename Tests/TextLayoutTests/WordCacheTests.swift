@@ -1,0 +1,114 @@
+import Testing
+@testable import TextLayout
+
+/// The word cache (`WordCache`, `Preparer.prepareWords`) must give the paragraph that shaping
+/// run by run and summing cluster by cluster give — every buffer, every segment sum, to the bit —
+/// whatever the words' neighbours were when they were stored.
+@Suite struct WordCacheTests {
+    /// Every field of two prepared paragraphs that could differ, doubles by their bits: the
+    /// fields that differ (empty when none does).
+    static func differences(_ a: PreparedParagraph, _ b: PreparedParagraph) -> [String] {
+        func bits(_ v: UnsafeMutableBufferPointer<Double>) -> [UInt64] { v.map(\.bitPattern) }
+        var out: [String] = []
+        func check(_ name: String, _ same: Bool) { if !same { out.append(name) } }
+        check("ends", Array(a.ends) == Array(b.ends))
+        check("kinds", Array(a.kinds) == Array(b.kinds))
+        check("breakAfter", Array(a.breakAfter) == Array(b.breakAfter))
+        check("fonts", Array(a.fonts) == Array(b.fonts))
+        check("advances", bits(a.advances) == bits(b.advances))
+        check("breakAdjust", bits(a.breakAdjust) == bits(b.breakAdjust))
+        check("flags", a.singleFont == b.singleFont && a.hasRightToLeft == b.hasRightToLeft && a.fixedPoint == b.fixedPoint
+              && a.uncovered == b.uncovered)
+        let s = a.segments, t = b.segments
+        check("segment ends", Array(s.ends) == Array(t.ends))
+        check("segment totals", bits(s.total) == bits(t.total))
+        check("segment contents", bits(s.content) == bits(t.content))
+        check("segment flags", Array(s.flags) == Array(t.flags))
+        check("stops", Array(s.stops) == Array(t.stops))
+        check("two fonts", Array(s.lastSeen) == Array(t.lastSeen) && s.fontPair == t.fontPair)
+        check("font masks", (s.fontMasks == nil) == (t.fontMasks == nil)
+              && (0..<s.count).allSatisfy { k in
+                  s.fontMasks.map { $0.load(fromByteOffset: 8 * k, as: UInt64.self) }
+                      == t.fontMasks.map { $0.load(fromByteOffset: 8 * k, as: UInt64.self) } })
+        check("search", s.absolute == t.absolute && s.searchable == t.searchable && s.lookback.bitPattern == t.lookback.bitPattern)
+        check("font runs", Array(a.fontRunStarts) == Array(b.fontRunStarts) && Array(a.fontRunFonts) == Array(b.fontRunFonts))
+        check("bytes", a.byteCount == b.byteCount)
+        return out
+    }
+
+    /// Latin letters that kern in DejaVu (A, T, V, W, Y, L with o, e, a, period, comma, hyphen),
+    /// "f", "i" and "l" (the "fi", "fl", "ffi" ligatures form, or a word ends before they could),
+    /// digits, spaces, ideographs and Chinese punctuation, a hyphen and a slash (break after them
+    /// inside a run), a no-break space.
+    static let alphabet = Array("ATVWYLoeayil ff1 2.,-/ 的一是中文，。（）\u{00A0}".utf16)
+
+    static func randomTexts(count: Int, seed: UInt64) -> [String] {
+        var rng = SplitMix(seed: seed)
+        return (0..<count).map { _ in
+            let n = Int(rng.next() % 40) + 1
+            return String(decoding: (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }, as: UTF16.self)
+        }
+    }
+
+    @Test(arguments: ["DejaVu Sans", "DejaVu Sans Bold", "WenQuanYi Micro Hei"])
+    func wordByWordEqualsRunByRun(font: String) throws {
+        let chain = try Fixtures.engine.registry.chain(for: font)
+        // One cache for the whole list (words stored by one text are found by the next, with
+        // other neighbours), and each text prepared twice (the second time from the cache).
+        let words = ShapeCache(capacity: 4_096)
+        var texts = OracleAgreementTests.cases.map(\.text) + Self.randomTexts(count: 3_000, seed: 21)
+        texts += ["the quick brown fox 今天天气 jumps", "Type AVATAR To. Yo-Vo T/V L'Y", "中文文本测试 layout line break 缓存行高"]
+        var wrong: [String] = []
+        for t in texts + texts {
+            let a = Preparer.prepare(t, chain: chain, cache: words)
+            let b = Preparer.prepare(t, chain: chain, cache: ShapeCache(capacity: 16), words: false)
+            let d = Self.differences(a, b)
+            if !d.isEmpty && wrong.count < 5 { wrong.append("\(t.debugDescription): \(d)") }
+        }
+        #expect(wrong == [])
+        #expect(words.words.statistics.entries > 100)  // the path was taken
+    }
+
+    @Test func aParagraphOfKnownWordsStoresNothingNew() throws {
+        // Words stored by one text answer another made of the same words in another order: the
+        // cache holds no more words afterwards, and the paragraph is the one shaping gives.
+        let chain = try Fixtures.engine.registry.chain(for: "DejaVu Sans")
+        let cache = ShapeCache(capacity: 1_024)
+        _ = Preparer.prepare("table cell view 行高 text 缓存 line", chain: chain, cache: cache)
+        let stored = cache.words.statistics.entries
+        // Nine segments ("table ", "cell ", "view ", "行", "高 ", "text ", "缓", "存 ", "line"), none
+        // with an "f" or another glyph a rule starts at: nine words.
+        #expect(stored == 9)
+        let again = Preparer.prepare("table cell view 行高 text 缓存 line", chain: chain, cache: cache)
+        #expect(cache.words.statistics.entries == stored)
+        #expect(Self.differences(again, Preparer.prepare("table cell view 行高 text 缓存 line", chain: chain,
+                                                         cache: ShapeCache(capacity: 16), words: false)) == [])
+    }
+
+    @Test func aWordWithAnFIsStoredWhenNoLigatureCanReachPastIt() throws {
+        // "f" starts ligatures in DejaVu Sans ("fi", "fl", "ffi"…): a word with an "f" is stored
+        // when none formed in its run and none could reach past the word's end — the unit's reach
+        // (the most glyphs its ligatures have) counted from the "f" stays inside the word.
+        let chain = try Fixtures.engine.registry.chain(for: "DejaVu Sans")
+        let reach = Int(chain.wordTraits[Int(UInt8(ascii: "f"))] & 63)
+        #expect(reach >= 2 && reach < Int(DirectShaper.wordReachUnknown))
+        let cache = ShapeCache(capacity: 1_024)
+        _ = Preparer.prepare("fox of", chain: chain, cache: cache)
+        // "fox " (f at 0 of 4 units), "of" (f at 1 of 2 units: a ligature from it could take a
+        // glyph of the next word, so it is kept only if its reach is 1, which it is not).
+        let expected = (0 + reach <= 4 ? 1 : 0) + (1 + reach <= 2 ? 1 : 0)
+        #expect(expected == 1 && cache.words.statistics.entries == expected)
+        // A run where "fi" forms stores none of its words ("fox " included: shaped otherwise).
+        _ = Preparer.prepare("fine fox cat", chain: chain, cache: cache)
+        #expect(cache.words.statistics.entries == expected)
+    }
+
+    @Test func clearingTheCachesDropsTheWords() throws {
+        let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+        _ = try engine.measure("words to keep 中文", style: TextStyle(font: "DejaVu Sans", size: 14), width: 100)
+        #expect(engine.cacheStatistics.words > 0)
+        #expect(engine.cacheStatistics.wordBytes > 0)
+        engine.clearCaches()
+        #expect(engine.cacheStatistics.words == 0)
+    }
+}
