@@ -333,6 +333,14 @@ final class DirectShaper: @unchecked Sendable {
     /// `wordTraitsTable()`, made once per shaper (about 2 M instructions).
     private let wordTraits = Locked<[UInt8]?>(nil)
 
+    /// The hmtx advance (font units) of each BMP code unit's glyph, as this path shapes it (0
+    /// for a unit without a record); nil unless both Latin and Han runs are shaped here (the
+    /// scripts whose runs `Preparer.prepareWords` writes from these advances).
+    func unitAdvances() -> [UInt16]? {
+        guard plans.count > 1, let latin = plans[0], let han = plans[1], latin.forms.isEmpty, han.forms.isEmpty else { return nil }
+        return (0..<65_536).map { UInt16(truncatingIfNeeded: records[$0] >> 16) }
+    }
+
     private func makeWordTraitsTable() -> [UInt8] {
         var table = [UInt8](repeating: DirectShaper.wordReachUnknown, count: 65_536)
         let planned = plans.indices.filter { p in

@@ -258,6 +258,11 @@ final class FontFace: GlyphSource, @unchecked Sendable {
         return direct.wordTraitsTable()
     }
 
+    override func unitAdvances() -> [UInt16]? {
+        guard let direct, Preparer.isFixedPointScale(metrics.unitsPerEm) else { return nil }
+        return direct.unitAdvances()
+    }
+
     /// The advance (font units) of the glyph the cmap gives `scalar`, or 0 if it has none.
     override func nominalAdvance(_ scalar: UInt32) -> Int32 {
         var glyph: hb_codepoint_t = 0

@@ -277,11 +277,9 @@ struct FontChain: Sendable {
     let ellipsisAdvance: Double
     /// The index of that font.
     let ellipsisFont: Int
-    /// Per BMP code unit, `GlyphSource.wordTraitsTable()` of the unit's font in this chain (its
-    /// reach and whether it kerns; `DirectShaper.wordReachUnknown` in a font without the table):
-    /// what `Preparer.prepareWords` asks of each word. Empty when no font of the chain has the
-    /// table (no word is ever cached: the word path is not tried).
-    let wordTraits: [UInt8]
+    /// What `Preparer.prepareWords` asks of each code unit (see `WordTables`); nil when no font
+    /// of the chain has the tables (no word is ever cached: the word path is not tried).
+    let words: WordTables?
     /// This chain's number, unique in the process (`WordCache` keys name the chain by it: a
     /// unit's font, and so its advance, depends on the chain).
     let id: UInt64
@@ -309,15 +307,7 @@ struct FontChain: Sendable {
             }
         }
         self.bmpFonts = bmp
-        let tables = faces.count < 256 ? faces.map { $0.wordTraitsTable() } : []
-        var traits: [UInt8] = []
-        if tables.contains(where: { $0 != nil }) {
-            traits = [UInt8](repeating: DirectShaper.wordReachUnknown, count: 65_536)
-            for c in 0..<65_536 {
-                if let t = tables[Int(bmp[c])] { traits[c] = t[c] }
-            }
-        }
-        self.wordTraits = traits
+        self.words = faces.count < 256 ? WordTables(faces: faces, fonts: bmp) : nil
         // The visible BMP characters no face covers (what `Preparer` reports missing).
         var uncovered = [UInt64](repeating: 0, count: 1024)
         if faces.count < 256 {
@@ -376,5 +366,50 @@ struct FontChain: Sendable {
     /// sent U+3164 HANGUL FILLER, which DejaVu Sans lacks, to the CJK font: a taller line.
     static func isIgnorable(_ s: UInt32) -> Bool {
         s < 0x20 || s == 0x7F || Preparer.isDefaultIgnorable(s)
+    }
+}
+
+/// Per BMP code unit, what the word path (`Preparer.prepareWords`) asks of it in a chain, read
+/// through pointers (one reference for a chain's copies to count, not one per table):
+/// - `traits`: `GlyphSource.wordTraitsTable()` of the unit's font in the chain — its reach (0
+///   plain) and whether it kerns as a first glyph; `DirectShaper.wordReachUnknown` in a font
+///   without the table;
+/// - `advances`: for a unit whose trait is 0 (plain, never kerned as a first glyph), its advance
+///   in ems in its font (a power-of-two units per em: exact as a `Float`) — in any run shaped
+///   from the font's tables that is its advance, whatever is around it; NaN for the others, and
+///   in a font whose Latin or Han runs go to HarfBuzz (`GlyphSource.unitAdvances()`).
+final class WordTables: @unchecked Sendable {
+    let traits: UnsafeMutablePointer<UInt8>
+    let advances: UnsafeMutablePointer<Float>
+
+    /// The tables of a chain of `faces` whose BMP units take the fonts `fonts`; nil when no face
+    /// has them.
+    init?(faces: [GlyphSource], fonts: [UInt8]) {
+        let tables = faces.map { $0.wordTraitsTable() }
+        guard tables.contains(where: { $0 != nil }), fonts.count == 65_536 else { return nil }
+        let unitAdvances = faces.map { $0.unitAdvances() }
+        traits = .allocate(capacity: 65_536)
+        traits.initialize(repeating: DirectShaper.wordReachUnknown, count: 65_536)
+        advances = .allocate(capacity: 65_536)
+        advances.initialize(repeating: .nan, count: 65_536)
+        for (f, table) in tables.enumerated() {
+            guard let table, let unitAdvance = unitAdvances[f] else { continue }
+            let upem = Float(faces[f].metrics.unitsPerEm)
+            table.withUnsafeBufferPointer { table in
+                unitAdvance.withUnsafeBufferPointer { unitAdvance in
+                    fonts.withUnsafeBufferPointer { fonts in
+                        for c in 0..<65_536 where Int(fonts[c]) == f {
+                            traits[c] = table[c]
+                            if table[c] == 0 { advances[c] = Float(unitAdvance[c]) / upem }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    deinit {
+        traits.deallocate()
+        advances.deallocate()
     }
 }

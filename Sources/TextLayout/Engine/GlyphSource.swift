@@ -73,6 +73,10 @@ class GlyphSource: @unchecked Sendable {
     /// of this face is cached).
     func wordTraitsTable() -> [UInt8]? { nil }
 
+    /// With `wordTraitsTable()`: each BMP code unit's advance as the direct shaper gives it
+    /// alone (font units), when it shapes both Latin and Han runs. This default: nil.
+    func unitAdvances() -> [UInt16]? { nil }
+
     /// The face's emoji clusters as HarfBuzz shapes them (`EmojiClusters`), or nil. This default
     /// has none.
     func emojiClusters() -> EmojiClusters? { nil }

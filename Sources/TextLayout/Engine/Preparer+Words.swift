@@ -12,63 +12,95 @@ extension Preparer {
     static func prepareWords(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                              _ scripts: UnsafeMutableBufferPointer<UInt32>, _ chain: FontChain, _ cache: ShapeCache) -> Bool {
         let n = p.count
-        guard n > 0, n < 1 << 15, n == buf.count, !p.hasRightToLeft, chain.faces.count < 64, !chain.wordTraits.isEmpty,
+        guard n > 0, n < 1 << 15, n == buf.count, !p.hasRightToLeft, chain.faces.count < 64, let tables = chain.words,
               let text = buf.baseAddress, let sc = scripts.baseAddress else { return false }
         let kinds = p.kinds.baseAddress.unsafelyUnwrapped, breaks = p.breakAfter.baseAddress.unsafelyUnwrapped
         let fonts = p.fonts.baseAddress.unsafelyUnwrapped
-        return chain.wordTraits.withUnsafeBufferPointer { traitTable in
-        withUnsafeTemporaryAllocation(of: WordCache.Key.self, capacity: n) { keyBuffer -> Bool in
-            let keys = keyBuffer.baseAddress.unsafelyUnwrapped, traits = traitTable.baseAddress.unsafelyUnwrapped
+        let advances = p.advances.baseAddress.unsafelyUnwrapped, adjust = p.breakAdjust.baseAddress.unsafelyUnwrapped
+        // One scratch block: per word its key, its summary and whether it is done.
+        let stride = MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride + 1
+        return withUnsafeTemporaryAllocation(byteCount: n * stride, alignment: 8) { scratch -> Bool in
+            let base = scratch.baseAddress.unsafelyUnwrapped
+            let keys = base.bindMemory(to: WordCache.Key.self, capacity: n)
+            let summaries = (base + n * MemoryLayout<WordCache.Key>.stride).bindMemory(to: WordCache.Summary.self, capacity: n)
+            let found = (base + n * (MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride))
+                .bindMemory(to: Bool.self, capacity: n)
+            let traits = tables.traits, plainAdvance = tables.advances
             // The words: a word ends after a break opportunity, and at the text's end (where
             // `le_segments` ends its segments when there is no hard break).
             var k = 0, start = 0
             var hash = WordCache.hashBasis
+            var direct = true  // every unit so far plain and never kerned (`WordTables.advances`)
             for i in 0..<n {
                 if _slowPath(kinds[i] == .newline) { return false }
-                hash = (hash ^ UInt64(text[i])) &* WordCache.hashPrime
+                let u = text[i]
+                hash = (hash ^ UInt64(u)) &* WordCache.hashPrime
+                direct = direct && !plainAdvance[Int(u)].isNaN
                 guard breaks[i] || i == n - 1 else { continue }
-                var next: UInt32 = 0
-                if i + 1 < n && traits[Int(text[i])] & DirectShaper.wordKerns != 0 && fonts[i + 1] == fonts[i] && sc[i + 1] == sc[i] {
-                    next = 0x10000 | UInt32(text[i + 1])
-                }
                 let script = sc[start]
-                keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: i + 1 - start),
-                                        script: script, next: next,
-                                        hash: WordCache.finish(hash, chain: chain.id, script: script, next: next))
+                if direct && (script == latin || script == han) {
+                    // Its advances are the units' own, nothing to look up (no kerning, no rule, a
+                    // run the fonts' tables shape): written here with the summary `le_segments`
+                    // would make.
+                    var width = 0.0, content = 0.0, lastAdjust = 0.0, hasText = false
+                    var mask: UInt64 = 0
+                    for j in start...i {
+                        let a = Double(plainAdvance[Int(text[j])])
+                        advances[j] = a
+                        adjust[j] = -0.0  // (kerning 0, taken back: −0 as the shaper writes it)
+                        width += a
+                        let isText = kinds[j] == .text
+                        if isText {
+                            content = width
+                            hasText = true
+                        }
+                        lastAdjust = isText ? -0.0 : 0
+                        if fonts[j] < 64 { mask |= 1 << UInt64(fonts[j]) }
+                    }
+                    summaries[k] = WordCache.Summary(width: width, content: hasText ? content + lastAdjust : .infinity, mask: mask)
+                    found[k] = true
+                    keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: i + 1 - start),
+                                            script: script, next: 0, hash: 0)
+                } else {
+                    var next: UInt32 = 0
+                    if i + 1 < n && traits[Int(u)] & DirectShaper.wordKerns != 0 && fonts[i + 1] == fonts[i] && sc[i + 1] == sc[i] {
+                        next = 0x10000 | UInt32(text[i + 1])
+                    }
+                    keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: i + 1 - start),
+                                            script: script, next: next,
+                                            hash: WordCache.finish(hash, chain: chain.id, script: script, next: next))
+                    found[k] = false
+                }
                 k += 1
                 start = i + 1
                 hash = WordCache.hashBasis
+                direct = true
             }
             let words = UnsafeBufferPointer(start: keys, count: k)
-            withUnsafeTemporaryAllocation(of: WordCache.Summary.self, capacity: k) { summaryBuffer in
-                withUnsafeTemporaryAllocation(of: Bool.self, capacity: k) { foundBuffer in
-                    let summaries = summaryBuffer.baseAddress.unsafelyUnwrapped, found = foundBuffer.baseAddress.unsafelyUnwrapped
-                    let missing = cache.words.fetch(chain: chain.id, words, text: text, advances: p.advances.baseAddress.unsafelyUnwrapped,
-                                                    adjust: p.breakAdjust.baseAddress.unsafelyUnwrapped,
-                                                    summaries: summaries, found: found)
-                    if missing > 0 {
-                        shapeMissingWords(&p, buf, scripts, chain, cache, words, summaries, found, traits)
-                    }
-                    // Sums of words add up exactly only when every value is a whole number of
-                    // units over a power-of-two units per em (always so for words found; a run
-                    // shaped just now may say otherwise): else the clusters are summed.
-                    if p.fixedPoint {
-                        writeSegments(&p, words, summaries)
-                    } else {
-                        p.buildSegments()
-                    }
-                }
+            let missing = cache.words.fetch(chain: chain.id, words, text: text, advances: advances, adjust: adjust,
+                                            summaries: summaries, found: found)
+            if missing > 0 {
+                shapeMissingWords(&p, buf, scripts, chain, cache, words, summaries, found, traits)
+            }
+            // Sums of words add up exactly only when every value is a whole number of units
+            // over a power-of-two units per em (always so for words found; a run shaped just now
+            // may say otherwise): else the clusters are summed.
+            if p.fixedPoint {
+                writeSegments(&p, words, summaries)
+            } else {
+                p.buildSegments()
             }
             return true
         }
-        }
     }
 
-    /// Shapes every run (one font, one script) holding a word not found, as `shapeRuns` does, then
-    /// works out those words' summaries and stores the ones that may be reused: every run over
-    /// them shaped from the font's tables with nothing substituted, and each of their units
-    /// plain in its font, or the first glyph of ligatures that cannot reach past the word
-    /// (`FontChain.wordTraits`: whether one forms is then the word's own affair, and none did).
+    /// Shapes every run (one font, one script) holding a word not found, as `shapeRuns` does; then
+    /// works out the summary of every word over a run shaped now (a word found, or written
+    /// directly, may share a run with one that was not: its values are the shaping's now) and
+    /// stores the words not found that may be reused: every run over them shaped from the font's
+    /// tables with nothing substituted, and each of their units plain in its font or the first
+    /// glyph of ligatures that cannot reach past the word (`WordTables.traits`: whether one
+    /// forms is then the word's own affair, and none did).
     private static func shapeMissingWords(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                                           _ scripts: UnsafeMutableBufferPointer<UInt32>, _ chain: FontChain,
                                           _ cache: ShapeCache, _ words: UnsafeBufferPointer<WordCache.Key>,
@@ -77,79 +109,66 @@ extension Preparer {
         let n = p.count, k = words.count
         let fonts = p.fonts.baseAddress.unsafelyUnwrapped, kinds = p.kinds.baseAddress.unsafelyUnwrapped
         let sc = scripts.baseAddress.unsafelyUnwrapped, text = buf.baseAddress.unsafelyUnwrapped
+        let shapedNow: UInt8 = 1, substituted: UInt8 = 2
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: k) { whichBuffer in
-        // Per cluster: whether a run over it was shaped otherwise than from the font's tables with
-        // nothing substituted (its words are not stored).
-        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { substitutedBuffer in
-            let which = whichBuffer.baseAddress.unsafelyUnwrapped, substituted = substitutedBuffer.baseAddress.unsafelyUnwrapped
-            substituted.initialize(repeating: false, count: n)
-            var stored = 0
+        // Per cluster: whether a run over it was shaped now, and whether otherwise than from the
+        // font's tables with nothing substituted.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { stateBuffer in
+            let which = whichBuffer.baseAddress.unsafelyUnwrapped, state = stateBuffer.baseAddress.unsafelyUnwrapped
+            state.initialize(repeating: 0, count: n)
             var shapedTo = 0  // runs are shaped left to right: everything before this is done
-            var w = 0
-            while w < k {
-                if found[w] {
-                    w += 1
-                    continue
-                }
-                // The runs over word w (one font, one script each), shaped unless an earlier
-                // missing word's runs covered them.
+            for w in 0..<k where !found[w] {
                 let s = Int(words[w].start), e = s + Int(words[w].count)
-                var g = s
-                while g > 0 && fonts[g - 1] == fonts[s] && sc[g - 1] == sc[s] { g -= 1 }
+                guard e > shapedTo else { continue }  // its runs were shaped for an earlier word
+                var g = max(s, shapedTo)
+                while g > 0 && g > shapedTo && fonts[g - 1] == fonts[g] && sc[g - 1] == sc[g] { g -= 1 }
                 while g < e {
                     let f = fonts[g], script = sc[g]
                     var h = g + 1
                     while h < n && fonts[h] == f && sc[h] == script { h += 1 }
-                    if h > shapedTo {
-                        let outcome = shapeDirectlyReporting(&p, buf, g, h, script, chain)
-                        if outcome == .harfBuzz && !shapeEmojiClusters(&p, buf, g, h, script, chain) {
-                            shapeRun(&p, buf, g, h, script, chain, cache)
-                        }
-                        if outcome != .simple && outcome != .stored { (substituted + g).update(repeating: true, count: h - g) }
-                        shapedTo = h
+                    let outcome = shapeDirectlyReporting(&p, buf, g, h, script, chain)
+                    if outcome == .harfBuzz && !shapeEmojiClusters(&p, buf, g, h, script, chain) {
+                        shapeRun(&p, buf, g, h, script, chain, cache)
                     }
+                    (state + g).update(repeating: outcome == .simple || outcome == .stored ? shapedNow : shapedNow | substituted,
+                                       count: h - g)
+                    shapedTo = h
                     g = h
                 }
-                // The summaries of the missing words that end by the last run's end (later words
-                // in that run are shaped too, and skipped above once marked found; a word reaching
-                // past it has a run still to shape).
-                let advances = p.advances.baseAddress.unsafelyUnwrapped, adjust = p.breakAdjust.baseAddress.unsafelyUnwrapped
-                var v = w
-                while v < k && Int(words[v].start + words[v].count) <= shapedTo {
-                    if !found[v] {
-                        let s = Int(words[v].start), e = s + Int(words[v].count)
-                        var width = 0.0, content = 0.0, lastAdjust = 0.0
-                        var hasText = false, plain = true
-                        var mask: UInt64 = 0
-                        for i in s..<e {
-                            width += advances[i]
-                            let isText = kinds[i] == .text
-                            if isText {
-                                content = width
-                                hasText = true
-                            }
-                            lastAdjust = isText ? adjust[i] : 0
-                            let font = fonts[i]
-                            if font < 64 { mask |= 1 << UInt64(font) }
-                            // (A ligature rule may start here if it cannot reach past the word.)
-                            let reach = Int(traits[Int(text[i])] & 63)
-                            plain = plain && (reach == 0 || (reach < Int(DirectShaper.wordReachUnknown) && i + reach <= e))
-                                && !substituted[i]
-                        }
-                        summaries[v] = WordCache.Summary(width: width, content: hasText ? content + lastAdjust : .infinity, mask: mask)
-                        if plain {
-                            which[stored] = Int32(v)
-                            stored += 1
-                        }
-                        found[v] = true  // (its values are in place now)
+            }
+            let advances = p.advances.baseAddress.unsafelyUnwrapped, adjust = p.breakAdjust.baseAddress.unsafelyUnwrapped
+            var stored = 0
+            for w in 0..<k {
+                let s = Int(words[w].start), e = s + Int(words[w].count)
+                // (A word is over a run shaped now if any of its clusters is: its first or last,
+                // runs being contiguous and a word's runs shaped whole.)
+                guard (state[s] | state[e - 1]) & shapedNow != 0 else { continue }
+                var width = 0.0, content = 0.0, lastAdjust = 0.0
+                var hasText = false, reusable = !found[w]
+                var mask: UInt64 = 0
+                for i in s..<e {
+                    width += advances[i]
+                    let isText = kinds[i] == .text
+                    if isText {
+                        content = width
+                        hasText = true
                     }
-                    v += 1
+                    lastAdjust = isText ? adjust[i] : 0
+                    let font = fonts[i]
+                    if font < 64 { mask |= 1 << UInt64(font) }
+                    // (A ligature rule may start here if it cannot reach past the word.)
+                    let reach = Int(traits[Int(text[i])] & 63)
+                    reusable = reusable && (reach == 0 || (reach < Int(DirectShaper.wordReachUnknown) && i + reach <= e))
+                        && state[i] & substituted == 0
                 }
-                w = v
+                summaries[w] = WordCache.Summary(width: width, content: hasText ? content + lastAdjust : .infinity, mask: mask)
+                if reusable {
+                    which[stored] = Int32(w)
+                    stored += 1
+                }
             }
             cache.words.store(chain: chain.id, words, UnsafeBufferPointer(start: which, count: stored), text: text,
-                              advances: p.advances.baseAddress.unsafelyUnwrapped, adjust: p.breakAdjust.baseAddress.unsafelyUnwrapped,
-                              summaries: summaries)
+                              advances: advances, adjust: adjust, summaries: summaries)
         }
         }
     }

@@ -203,15 +203,17 @@ final class WordCache: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// Looks every word of `keys` up (their units in `text`): for each one found, writes its
-    /// advances and adjustments at its start in `advances`/`adjust`, its summary to
-    /// `summaries[k]` and true to `found[k]`; false for the others. Returns how many were missing.
+    /// Looks every word of `keys` not yet `found` up (their units in `text`): for each one found,
+    /// writes its advances and adjustments at its start in `advances`/`adjust`, its summary to
+    /// `summaries[k]` and true to `found[k]`. Returns how many are still missing.
     func fetch(chain: UInt64, _ keys: UnsafeBufferPointer<Key>, text: UnsafePointer<UInt16>,
                advances: UnsafeMutablePointer<Double>, adjust: UnsafeMutablePointer<Double>,
                summaries: UnsafeMutablePointer<Summary>, found: UnsafeMutablePointer<Bool>) -> Int {
-        found.initialize(repeating: false, count: keys.count)
+        var missing = 0
+        for k in keys.indices where !found[k] { missing += 1 }
+        guard missing > 0 else { return 0 }
         return state.withLock { s in
-            var missing = keys.count - s.young.findAll(keys, chain: chain, text, advances, adjust, summaries, found)
+            missing -= s.young.findAll(keys, chain: chain, text, advances, adjust, summaries, found)
             guard missing > 0, s.old != nil else { return missing }
             // Words still in use from the old generation: copied into the young one (the old one
             // goes whole when the young one fills).
