@@ -41,10 +41,15 @@ let package = Package(
         .target(
             name: "BenchmarkSupport",
             dependencies: [
-                "CHeapStats", "SplitMix",
+                "CHeapStats", "SplitMix", "Workloads",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TextLayout", package: rootPackageIdentity),
             ]),
+        // The text benchmarks' workloads (`MixedText`) and the repository's paths, without the
+        // benchmark tooling (the instruction counts use them too).
+        .target(
+            name: "Workloads",
+            dependencies: ["SplitMix", .product(name: "TextLayout", package: rootPackageIdentity)]),
         // Issue 10's feed (spec, trees, sizer), for the compute benchmarks and for counting their
         // instructions under valgrind without the benchmark tooling (scripts/feed-instructions.sh).
         .target(
@@ -52,7 +57,7 @@ let package = Package(
             dependencies: ["SplitMix", .product(name: "LayoutEngine", package: rootPackageIdentity)]),
         .executableTarget(
             name: "FeedInstructions",
-            dependencies: ["FeedSupport", .product(name: "LayoutEngine", package: rootPackageIdentity)]),
+            dependencies: ["FeedSupport", "Workloads", .product(name: "LayoutEngine", package: rootPackageIdentity)]),
 
         // package-benchmark finds benchmark targets in Benchmarks/<Target>/ below this package.
         .executableTarget(

@@ -55,7 +55,7 @@ import Testing
         let chain = try Fixtures.engine.registry.chain(for: font)
         // One cache for the whole list (words stored by one text are found by the next, with
         // other neighbours), and each text prepared twice (the second time from the cache).
-        let words = ShapeCache(capacity: 4_096)
+        let words = ShapeCache(capacity: 4_096, wordWarmUp: 0)
         var texts = OracleAgreementTests.cases.map(\.text) + Self.randomTexts(count: 3_000, seed: 21)
         texts += ["the quick brown fox 今天天气 jumps", "Type AVATAR To. Yo-Vo T/V L'Y", "中文文本测试 layout line break 缓存行高"]
         var wrong: [String] = []
@@ -73,7 +73,7 @@ import Testing
         // Words stored by one text answer another made of the same words in another order: the
         // cache holds no more words afterwards, and the paragraph is the one shaping gives.
         let chain = try Fixtures.engine.registry.chain(for: "DejaVu Sans")
-        let cache = ShapeCache(capacity: 1_024)
+        let cache = ShapeCache(capacity: 1_024, wordWarmUp: 0)
         _ = Preparer.prepare("table cell view 行高 text 缓存 line", chain: chain, cache: cache)
         let stored = cache.words.statistics.entries
         // Nine segments ("table ", "cell ", "view ", "行", "高 ", "text ", "缓", "存 ", "line"), none
@@ -93,7 +93,7 @@ import Testing
         let chain = try Fixtures.engine.registry.chain(for: "DejaVu Sans")
         let reach = Int(try #require(chain.words).traits[Int(UInt8(ascii: "f"))] & 63)
         #expect(reach >= 2 && reach < Int(DirectShaper.wordReachUnknown))
-        let cache = ShapeCache(capacity: 1_024)
+        let cache = ShapeCache(capacity: 1_024, wordWarmUp: 0)
         _ = Preparer.prepare("fox of", chain: chain, cache: cache)
         // "fox " (f at 0 of 4 units), "of" (f at 1 of 2 units: a ligature from it could take a
         // glyph of the next word, so it is kept only if its reach is 1, which it is not).
@@ -104,12 +104,22 @@ import Testing
         #expect(cache.words.statistics.entries == expected)
     }
 
-    @Test func clearingTheCachesDropsTheWords() throws {
+    @Test func theWordPathStartsAfterItsWarmUpAndAgainAfterAClear() throws {
+        // The first `WordCache.defaultWarmUp` paragraphs of an engine (or since its caches were
+        // emptied) are prepared plainly: no word is stored. The next one takes the word path.
         let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
-        _ = try engine.measure("words to keep 中文", style: TextStyle(font: "DejaVu Sans", size: 14), width: 100)
+        let style = TextStyle(font: "DejaVu Sans", size: 14)
+        func measure(_ i: Int) throws {  // (a new text each time: the paragraph cache never answers)
+            _ = try engine.measure("paragraph \(i) of words to keep 中文", style: style, width: 100)
+        }
+        for i in 0..<WordCache.defaultWarmUp { try measure(i) }
+        #expect(engine.cacheStatistics.words == 0)
+        try measure(1_000)
         #expect(engine.cacheStatistics.words > 0)
         #expect(engine.cacheStatistics.wordBytes > 0)
         engine.clearCaches()
         #expect(engine.cacheStatistics.words == 0)
+        try measure(2_000)
+        #expect(engine.cacheStatistics.words == 0)  // warming up again
     }
 }

@@ -5,6 +5,12 @@
 // fonts loaded, the caches warmed) cancels out.
 //
 //   FeedInstructions cold|newWidth|insert REPEATS [POSTS]
+//   FeedInstructions mixedCold|mixedWarm|mixedColdNoWords|mixedWarmNoWords REPEATS
+//
+// mixed…: the text benchmarks' 1,000-paragraph workload (`MixedText`), each paragraph measured
+// (all lines) with the caches emptied before it (`Cold.Mixed1000`), or by an engine without a
+// paragraph cache whose shape cache is warm (`WarmShapes.Mixed1000`); …NoWords with the word
+// cache off (`TextEngine.Configuration.wordCache`). One repeat = the 1,000 paragraphs.
 //
 // cold: the layouter's caches emptied, the feed computed (`ComposedFeed.Posts10K.Cold`).
 // newWidth: the feed computed at 375 and 414 pt alternately, cells kept (`…NewWidth`).
@@ -13,6 +19,7 @@
 import FeedSupport
 import Foundation
 import LayoutEngine
+import Workloads
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -61,6 +68,19 @@ do {
             batch.insertRows = [(at: IndexPath(row: 0, section: 0), row: TableRow.automatic(FeedPost(index: posts + i)))]
             try copy.apply(batch)
             checksum += Double(try copy.layoutViewport(offset: 0, height: 667).measuredCount)
+        }
+    case "mixedCold", "mixedWarm", "mixedColdNoWords", "mixedWarmNoWords":
+        let mode = arguments[1]
+        var configuration = TextEngine.Configuration(paragraphCacheUnits: mode.hasPrefix("mixedWarm") ? 0 : 1 << 20)
+        configuration.wordCache = !mode.hasSuffix("NoWords")
+        let engine = try TextEngine(fontDirectory: RepositoryPaths.fonts, configuration: configuration)
+        let cold = mode.hasPrefix("mixedCold")
+        for text in MixedText.workload { _ = try engine.measure(text, style: MixedText.style, width: MixedText.width) }
+        for _ in 0..<repeats {
+            for text in MixedText.workload {
+                if cold { engine.clearCaches() }
+                checksum += try engine.measure(text, style: MixedText.style, width: MixedText.width).size.height
+            }
         }
     default:
         fail("unknown mode \(arguments[1]): cold, newWidth or insert")

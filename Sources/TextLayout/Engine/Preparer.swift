@@ -48,7 +48,9 @@ enum Preparer {
             let n = p.count
             resolveScripts(UnsafeMutableBufferPointer(rebasing: scripts[0..<n]))
             // Simple text word by word from the word cache (advances and segments both).
-            if simple && direct && segments && words && prepareWords(&p, buf, scripts, chain, cache) { return true }
+            if simple && direct && segments && words && cache.words.isWarm() && prepareWords(&p, buf, scripts, chain, cache) {
+                return true
+            }
             shapeRuns(&p, buf, 0..<n, scripts, chain, cache, direct: direct)
             return false
         }

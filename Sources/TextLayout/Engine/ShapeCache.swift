@@ -130,11 +130,12 @@ final class ShapeCache: Sendable {
     /// (`Preparer.prepareWords`); emptied with this cache. At most about `capacity` words.
     let words: WordCache
 
-    /// Creates a cache holding at most about `2 × capacity` segments (and as many words).
-    init(capacity: Int) {
+    /// Creates a cache holding at most about `2 × capacity` segments (and as many words, used
+    /// after `wordWarmUp` paragraphs: `WordCache`).
+    init(capacity: Int, wordWarmUp: Int = WordCache.defaultWarmUp) {
         self.capacity = max(1, capacity)
         state = Locked(State(young: Table(), old: nil))
-        words = WordCache(capacity: max(1, capacity / 2))
+        words = WordCache(capacity: max(1, capacity / 2), warmUp: wordWarmUp)
     }
 
     /// The cached segments for all `keys`, in order, or nil as soon as one is missing.

@@ -33,6 +33,10 @@ public final class TextEngine: Sendable {
         /// instead of by HarfBuzz. The answer is the same to the font unit (the fast path steps
         /// aside whenever it cannot prove that); `false` sends every run to HarfBuzz.
         public var directShaping: Bool
+        /// Whether paragraphs of plain text are prepared word by word from the shape cache's
+        /// words (each word's advances and sums kept once shaped; the answer is the same to the
+        /// bit). `false` shapes every run and sums every cluster, as a first paragraph does.
+        public var wordCache: Bool = true
 
         /// Whether a font name that is in none of the engine's directories resolves through
         /// fontconfig (the system's fonts: "DejaVu Serif", "Noto Sans Arabic"). Only a family
@@ -63,6 +67,7 @@ public final class TextEngine: Sendable {
     let shapeCache: ShapeCache
     let paragraphs: ParagraphCache
     let directShaping: Bool
+    let wordCache: Bool
 
     /// Creates an engine whose font names resolve in `fontDirectory` (and whose fallback chain is
     /// that directory's fonts). With `nil`, fonts must be given as paths and have no fallback.
@@ -82,6 +87,7 @@ public final class TextEngine: Sendable {
         shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)
         paragraphs = ParagraphCache(capacityUnits: configuration.paragraphCacheUnits)
         directShaping = configuration.directShaping
+        wordCache = configuration.wordCache
     }
 
     public init(fontDirectories: [String], configuration: Configuration = Configuration()) throws(TextLayoutError) {
@@ -91,6 +97,7 @@ public final class TextEngine: Sendable {
         shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)
         paragraphs = ParagraphCache(capacityUnits: configuration.paragraphCacheUnits)
         directShaping = configuration.directShaping
+        wordCache = configuration.wordCache
     }
 
     /// An engine on the package's bundled fonts (`Fonts/`): DejaVu Sans (+ Bold) and WenQuanYi
@@ -137,13 +144,13 @@ public final class TextEngine: Sendable {
         try style.validate()
         guard paragraphs.isEnabled else {
             let chain = try registry.chain(for: style.font)
-            return PreparedText(box: PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping)), style: style)
+            return PreparedText(box: PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping, words: wordCache)), style: style)
         }
         let key = ParagraphCache.Key(font: style.font, text: text)
         if let p = paragraphs.get(key) { return PreparedText(box: p, style: style) }
         // Only a text the cache does not hold needs the font chain (a hit was prepared with it).
         let p = try registry.withChain(for: style.font) { chain in
-            PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping))
+            PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping, words: wordCache))
         }
         paragraphs.put(key, p)
         return PreparedText(box: p, style: style)

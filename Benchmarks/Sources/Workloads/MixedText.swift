@@ -1,3 +1,4 @@
+import SplitMix
 import TextLayout
 
 /// Mixed Chinese/English paragraphs like a feed or a chat app shows: runs of Chinese with
