@@ -6,11 +6,14 @@
 //
 //   FeedInstructions cold|newWidth|insert REPEATS [POSTS]
 //   FeedInstructions mixedCold|mixedWarm|mixedColdNoWords|mixedWarmNoWords REPEATS
+//   FeedInstructions corpusWarm|corpusWarmNoWords REPEATS
 //
 // mixed…: the text benchmarks' 1,000-paragraph workload (`MixedText`), each paragraph measured
 // (all lines) with the caches emptied before it (`Cold.Mixed1000`), or by an engine without a
 // paragraph cache whose shape cache is warm (`WarmShapes.Mixed1000`); …NoWords with the word
 // cache off (`TextEngine.Configuration.wordCache`). One repeat = the 1,000 paragraphs.
+// corpus…: the oracle corpus's 674 cases (`Corpus.RatioVsPango`'s known-words pass: no paragraph
+// cache, the shape cache warm), sized at their widths; one repeat = the corpus.
 //
 // cold: the layouter's caches emptied, the feed computed (`ComposedFeed.Posts10K.Cold`).
 // newWidth: the feed computed at 375 and 414 pt alternately, cells kept (`…NewWidth`).
@@ -81,6 +84,24 @@ do {
                 if cold { engine.clearCaches() }
                 checksum += try engine.measure(text, style: MixedText.style, width: MixedText.width).size.height
             }
+        }
+    case "corpusWarm", "corpusWarmNoWords":
+        var configuration = TextEngine.Configuration(paragraphCacheUnits: 0)
+        configuration.wordCache = arguments[1] == "corpusWarm"
+        let engine = try TextEngine(fontDirectory: RepositoryPaths.fonts, configuration: configuration)
+        // Each line of the corpus: its text, font ("latin" or "cjk"), size, width and wrap.
+        let lines = try String(contentsOf: RepositoryPaths.corpus, encoding: .utf8).split(separator: "\n")
+        let cases = try lines.map { line -> (String, TextStyle, Double) in
+            guard let row = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let text = row["text"] as? String, let size = row["size"] as? Double, let width = row["width"] as? Double
+            else { fail("corpus: a line without text, size or width") }
+            let style = TextStyle(font: row["font"] as? String == "cjk" ? "WenQuanYiMicroHei" : "DejaVuSans", size: size,
+                                  lineBreakMode: row["wrap"] as? String == "char" ? .charWrap : .wordWrap)
+            return (text, style, width)
+        }
+        for _ in 0..<2 { for (text, style, width) in cases { _ = try engine.size(of: text, style: style, width: width) } }
+        for _ in 0..<repeats {
+            for (text, style, width) in cases { checksum += try engine.size(of: text, style: style, width: width).size.height }
         }
     default:
         fail("unknown mode \(arguments[1]): cold, newWidth or insert")
