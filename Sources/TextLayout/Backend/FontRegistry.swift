@@ -277,9 +277,11 @@ struct FontChain: Sendable {
     let ellipsisAdvance: Double
     /// The index of that font.
     let ellipsisFont: Int
-    /// What `Preparer.prepareWords` asks of each code unit (see `WordTables`); nil when no font
-    /// of the chain has the tables (no word is ever cached: the word path is not tried).
-    let words: WordTables?
+    /// What `Preparer.prepareWords` asks of each code unit (`WordTables`), made the first time
+    /// the word path asks (a chain that never reaches it — a process measuring a few texts — pays
+    /// nothing for it); nil when no font of the chain has the tables.
+    var words: WordTables? { wordTables.tables(faces: faces, fonts: bmpFonts) }
+    private let wordTables = WordTablesSlot()
     /// This chain's number, unique in the process (`WordCache` keys name the chain by it: a
     /// unit's font, and so its advance, depends on the chain).
     let id: UInt64
@@ -307,7 +309,6 @@ struct FontChain: Sendable {
             }
         }
         self.bmpFonts = bmp
-        self.words = faces.count < 256 ? WordTables(faces: faces, fonts: bmp) : nil
         // The visible BMP characters no face covers (what `Preparer` reports missing).
         var uncovered = [UInt64](repeating: 0, count: 1024)
         if faces.count < 256 {
@@ -378,20 +379,45 @@ struct FontChain: Sendable {
 ///   in ems in its font (a power-of-two units per em: exact as a `Float`) — in any run shaped
 ///   from the font's tables that is its advance, whatever is around it; NaN for the others, and
 ///   in a font whose Latin or Han runs go to HarfBuzz (`GlyphSource.unitAdvances()`).
+/// A chain's `WordTables`, made once on first use (by whichever thread asks first; a thread that
+/// loses the race drops its copy) and then read with one atomic load.
+final class WordTablesSlot: Sendable {
+    private let made = Atomic<Unmanaged<WordTables>?>(nil)
+
+    /// The tables of a chain of `faces` whose BMP units take the fonts `fonts`, or nil when no
+    /// face has them.
+    func tables(faces: [GlyphSource], fonts: [UInt8]) -> WordTables? {
+        if let t = made.load(ordering: .acquiring) {
+            return t._withUnsafeGuaranteedRef { $0.isEmpty ? nil : $0 }
+        }
+        let fresh = Unmanaged.passRetained(WordTables(faces: faces.count < 256 ? faces : [], fonts: fonts))
+        let (exchanged, current) = made.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
+        if !exchanged { fresh.release() }
+        let t = exchanged ? fresh : current.unsafelyUnwrapped
+        return t._withUnsafeGuaranteedRef { $0.isEmpty ? nil : $0 }
+    }
+
+    deinit { made.load(ordering: .acquiring)?.release() }
+}
+
 final class WordTables: @unchecked Sendable {
     let traits: UnsafeMutablePointer<UInt8>
     let advances: UnsafeMutablePointer<Float>
+    /// Whether no face has the tables (then nothing is cached for the chain).
+    let isEmpty: Bool
 
-    /// The tables of a chain of `faces` whose BMP units take the fonts `fonts`; nil when no face
-    /// has them.
-    init?(faces: [GlyphSource], fonts: [UInt8]) {
+    /// The tables of a chain of `faces` whose BMP units take the fonts `fonts` (`isEmpty` when no
+    /// face has them).
+    init(faces: [GlyphSource], fonts: [UInt8]) {
         let tables = faces.map { $0.wordTraitsTable() }
-        guard tables.contains(where: { $0 != nil }), fonts.count == 65_536 else { return nil }
+        isEmpty = !tables.contains(where: { $0 != nil }) || fonts.count != 65_536
+        let n = isEmpty ? 1 : 65_536  // (never read when empty)
+        traits = .allocate(capacity: n)
+        traits.initialize(repeating: DirectShaper.wordReachUnknown, count: n)
+        advances = .allocate(capacity: n)
+        advances.initialize(repeating: .nan, count: n)
+        guard !isEmpty else { return }
         let unitAdvances = faces.map { $0.unitAdvances() }
-        traits = .allocate(capacity: 65_536)
-        traits.initialize(repeating: DirectShaper.wordReachUnknown, count: 65_536)
-        advances = .allocate(capacity: 65_536)
-        advances.initialize(repeating: .nan, count: 65_536)
         for (f, table) in tables.enumerated() {
             guard let table, let unitAdvance = unitAdvances[f] else { continue }
             let upem = Float(faces[f].metrics.unitsPerEm)

@@ -37,6 +37,10 @@ public final class TextEngine: Sendable {
         /// words (each word's advances and sums kept once shaped; the answer is the same to the
         /// bit). `false` shapes every run and sums every cluster, as a first paragraph does.
         public var wordCache: Bool = true
+        /// How many paragraphs an engine prepares plainly, after it is made or its caches are
+        /// emptied, before it takes the word path (filling the word cache costs a paragraph more
+        /// than it saves until words repeat). 0: from the first paragraph.
+        public var wordCacheWarmUp: Int = 64
 
         /// Whether a font name that is in none of the engine's directories resolves through
         /// fontconfig (the system's fonts: "DejaVu Serif", "Noto Sans Arabic"). Only a family
@@ -84,7 +88,7 @@ public final class TextEngine: Sendable {
     init(faces: [GlyphSource], configuration: Configuration = Configuration()) throws(TextLayoutError) {
         if let problem = UnicodeBreaks.problem { throw .unicodeDataUnavailable(reason: problem) }
         registry = FontRegistry(faces: faces)
-        shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)
+        shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries, wordWarmUp: configuration.wordCacheWarmUp)
         paragraphs = ParagraphCache(capacityUnits: configuration.paragraphCacheUnits)
         directShaping = configuration.directShaping
         wordCache = configuration.wordCache
@@ -94,7 +98,7 @@ public final class TextEngine: Sendable {
         if let problem = UnicodeBreaks.problem { throw .unicodeDataUnavailable(reason: problem) }
         registry = try FontRegistry(directories: fontDirectories, systemNames: configuration.systemFontNames,
                                     systemFallback: configuration.fallback == .system)
-        shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries)
+        shapeCache = ShapeCache(capacity: configuration.shapeCacheEntries, wordWarmUp: configuration.wordCacheWarmUp)
         paragraphs = ParagraphCache(capacityUnits: configuration.paragraphCacheUnits)
         directShaping = configuration.directShaping
         wordCache = configuration.wordCache

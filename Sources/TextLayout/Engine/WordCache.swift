@@ -208,7 +208,8 @@ final class WordCache: Sendable {
     private let prepared = Atomic<Int>(0)
     let warmUp: Int
 
-    /// The paragraphs prepared plainly before the word path is taken (see above).
+    /// The paragraphs prepared plainly before the word path is taken (see above;
+    /// `TextEngine.Configuration.wordCacheWarmUp`).
     static let defaultWarmUp = 64
 
     /// A cache of at most about `2 × capacity` words, used after `warmUp` paragraphs.
