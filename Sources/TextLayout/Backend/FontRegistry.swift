@@ -370,15 +370,6 @@ struct FontChain: Sendable {
     }
 }
 
-/// Per BMP code unit, what the word path (`Preparer.prepareWords`) asks of it in a chain, read
-/// through pointers (one reference for a chain's copies to count, not one per table):
-/// - `traits`: `GlyphSource.wordTraitsTable()` of the unit's font in the chain — its reach (0
-///   plain) and whether it kerns as a first glyph; `DirectShaper.wordReachUnknown` in a font
-///   without the table;
-/// - `advances`: for a unit whose trait is 0 (plain, never kerned as a first glyph), its advance
-///   in ems in its font (a power-of-two units per em: exact as a `Float`) — in any run shaped
-///   from the font's tables that is its advance, whatever is around it; NaN for the others, and
-///   in a font whose Latin or Han runs go to HarfBuzz (`GlyphSource.unitAdvances()`).
 /// A chain's `WordTables`, made once on first use (by whichever thread asks first; a thread that
 /// loses the race drops its copy) and then read with one atomic load.
 final class WordTablesSlot: Sendable {
@@ -400,6 +391,15 @@ final class WordTablesSlot: Sendable {
     deinit { made.load(ordering: .acquiring)?.release() }
 }
 
+/// Per BMP code unit, what the word path (`Preparer.prepareWords`) asks of it in a chain, read
+/// through pointers (one reference for a chain's copies to count, not one per table):
+/// - `traits`: `GlyphSource.wordTraitsTable()` of the unit's font in the chain — its reach (0
+///   plain) and whether it kerns as a first glyph; `DirectShaper.wordReachUnknown` in a font
+///   without the table;
+/// - `advances`: for a unit whose trait is 0 (plain, never kerned as a first glyph), its advance
+///   in ems in its font (a power-of-two units per em: exact as a `Float`) — in any run shaped
+///   from the font's tables that is its advance, whatever is around it; NaN for the others, and
+///   in a font whose Latin or Han runs go to HarfBuzz (`GlyphSource.unitAdvances()`).
 final class WordTables: @unchecked Sendable {
     let traits: UnsafeMutablePointer<UInt8>
     let advances: UnsafeMutablePointer<Float>
