@@ -106,11 +106,6 @@ extension PreparedParagraph {
             let made = SegmentKernel.segments(clusters, into: out)
             assert(made.segments == k && made.runs == r)
         }
-        s.storage = storage
-        s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
-        s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
-        s.total = UnsafeMutableBufferPointer(start: storage.total, count: k)
-        s.content = UnsafeMutableBufferPointer(start: storage.content, count: k)
         // Per segment: the stops; positions instead of widths when every sum is exact, and whether
         // a line's end may be found by search (`searchable`, `lookback`); two fonts' last segments
         // (`Segments.lastSeen`, written over the masks) — or, with three fonts or more, the
@@ -118,13 +113,7 @@ extension PreparedParagraph {
         let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,
                                             masks: multiFont ? masks : nil, stops: storage.stops,
                                             positions: usePositions && !prefixed)
-        s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: finished.stops)
-        if multiFont && finished.fontsTracked {
-            s.lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: 2 * k)
-            s.fontPair = finished.fontPair
-        } else if multiFont {
-            s.fontMasks = UnsafeRawPointer(masks)
-        }
+        s.take(storage, count: k, finished: finished, multiFont: multiFont)
         if let positioned {
             s.absolute = true
             s.searchable = positioned.searchable
@@ -138,6 +127,8 @@ extension PreparedParagraph {
         fontRunStarts = UnsafeMutableBufferPointer(start: storage.runStarts, count: r)
         fontRunFonts = UnsafeMutableBufferPointer(start: storage.runFonts, count: r)
     }
+
+    // (`Segments.take` is below, with the storage it reads.)
 
     /// Whether every sum and difference of these values is exact in `Double`: each a multiple
     /// of 2⁻¹⁶ below 2²⁰ in magnitude, and all of them together below 2³⁶, so that any partial
@@ -187,6 +178,27 @@ extension PreparedParagraph {
         return mask
     }
 
+}
+
+extension PreparedParagraph.Segments {
+    /// Points the segments at `storage`'s first `count` segments, once `finished` (what
+    /// `SegmentKernel.finish` found over them) says how many stops there are and whether two
+    /// fonts' last segments were written over the font masks (`lastSeen`) or the masks are kept
+    /// (three fonts or more). Positions and search answers are the caller's.
+    mutating func take(_ storage: SegmentStorage, count k: Int, finished: SegmentKernel.Finish, multiFont: Bool) {
+        self.storage = storage
+        ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
+        flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
+        total = UnsafeMutableBufferPointer(start: storage.total, count: k)
+        content = UnsafeMutableBufferPointer(start: storage.content, count: k)
+        stops = UnsafeMutableBufferPointer(start: storage.stops, count: finished.stops)
+        if multiFont && finished.fontsTracked {
+            lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: 2 * k)
+            fontPair = finished.fontPair
+        } else if multiFont {
+            fontMasks = UnsafeRawPointer(storage.lastSeen)
+        }
+    }
 }
 
 /// The memory of a paragraph's segments and font runs, in one allocation freed with them.

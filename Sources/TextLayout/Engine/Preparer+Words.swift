@@ -222,18 +222,7 @@ extension Preparer {
         let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,
                                             masks: multiFont ? masks : nil, stops: storage.stops, positions: true)
         var s = PreparedParagraph.Segments()
-        s.storage = storage
-        s.ends = UnsafeMutableBufferPointer(start: storage.ends, count: k)
-        s.flags = UnsafeMutableBufferPointer(start: storage.flags, count: k)
-        s.total = UnsafeMutableBufferPointer(start: storage.total, count: k)
-        s.content = UnsafeMutableBufferPointer(start: storage.content, count: k)
-        s.stops = UnsafeMutableBufferPointer(start: storage.stops, count: finished.stops)
-        if multiFont && finished.fontsTracked {
-            s.lastSeen = UnsafeMutableBufferPointer(start: storage.lastSeen, count: 2 * k)
-            s.fontPair = finished.fontPair
-        } else if multiFont {
-            s.fontMasks = UnsafeRawPointer(masks)
-        }
+        s.take(storage, count: k, finished: finished, multiFont: multiFont)
         s.absolute = true
         s.searchable = finished.searchable
         s.lookback = finished.lookback
