@@ -128,8 +128,6 @@ extension PreparedParagraph {
         fontRunFonts = UnsafeMutableBufferPointer(start: storage.runFonts, count: r)
     }
 
-    // (`Segments.take` is below, with the storage it reads.)
-
     /// Whether every sum and difference of these values is exact in `Double`: each a multiple
     /// of 2⁻¹⁶ below 2²⁰ in magnitude, and all of them together below 2³⁶, so that any partial
     /// sum needs at most 52 significant bits. Advances from a font with a power-of-two units per

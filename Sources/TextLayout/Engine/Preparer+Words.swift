@@ -42,22 +42,11 @@ extension Preparer {
                     // Its advances are the units' own, nothing to look up (no kerning, no rule, a
                     // run the fonts' tables shape): written here with the summary `le_segments`
                     // would make.
-                    var width = 0.0, content = 0.0, lastAdjust = 0.0, hasText = false
-                    var mask: UInt64 = 0
                     for j in start...i {
-                        let a = Double(plainAdvance[Int(text[j])])
-                        advances[j] = a
+                        advances[j] = Double(plainAdvance[Int(text[j])])
                         adjust[j] = -0.0  // (kerning 0, taken back: −0 as the shaper writes it)
-                        width += a
-                        let isText = kinds[j] == .text
-                        if isText {
-                            content = width
-                            hasText = true
-                        }
-                        lastAdjust = isText ? -0.0 : 0
-                        if fonts[j] < 64 { mask |= 1 << UInt64(fonts[j]) }
                     }
-                    summaries[k] = WordCache.Summary(width: width, content: hasText ? content + lastAdjust : .infinity, mask: mask)
+                    summaries[k] = summary(start, i + 1, advances, adjust, kinds, fonts)
                     found[k] = true
                     keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: i + 1 - start),
                                             script: script, next: 0, hash: 0)
@@ -143,25 +132,14 @@ extension Preparer {
                 // (A word is over a run shaped now if any of its clusters is: its first or last,
                 // runs being contiguous and a word's runs shaped whole.)
                 guard (state[s] | state[e - 1]) & shapedNow != 0 else { continue }
-                var width = 0.0, content = 0.0, lastAdjust = 0.0
-                var hasText = false, reusable = !found[w]
-                var mask: UInt64 = 0
-                for i in s..<e {
-                    width += advances[i]
-                    let isText = kinds[i] == .text
-                    if isText {
-                        content = width
-                        hasText = true
-                    }
-                    lastAdjust = isText ? adjust[i] : 0
-                    let font = fonts[i]
-                    if font < 64 { mask |= 1 << UInt64(font) }
+                summaries[w] = summary(s, e, advances, adjust, kinds, fonts)
+                var reusable = !found[w]
+                for i in s..<e where reusable {
                     // (A ligature rule may start here if it cannot reach past the word.)
                     let reach = Int(traits[Int(text[i])] & 63)
-                    reusable = reusable && (reach == 0 || (reach < Int(DirectShaper.wordReachUnknown) && i + reach <= e))
+                    reusable = (reach == 0 || (reach < Int(DirectShaper.wordReachUnknown) && i + reach <= e))
                         && state[i] & substituted == 0
                 }
-                summaries[w] = WordCache.Summary(width: width, content: hasText ? content + lastAdjust : .infinity, mask: mask)
                 if reusable {
                     which[stored] = Int32(w)
                     stored += 1
@@ -171,6 +149,28 @@ extension Preparer {
                               advances: advances, adjust: adjust, summaries: summaries)
         }
         }
+    }
+
+    /// The summary of the word of clusters `s ..< e`, as `le_segments` makes its segment: its width,
+    /// its width if a line ends after it (up to its last text cluster, with that cluster's kerning
+    /// taken back if it ends the word; +∞ without text), its fonts below 64 as a mask.
+    @inline(__always)
+    private static func summary(_ s: Int, _ e: Int, _ advances: UnsafeMutablePointer<Double>,
+                                _ adjust: UnsafeMutablePointer<Double>, _ kinds: UnsafeMutablePointer<PreparedParagraph.Kind>,
+                                _ fonts: UnsafeMutablePointer<UInt8>) -> WordCache.Summary {
+        var width = 0.0, content = 0.0, lastAdjust = 0.0, hasText = false
+        var mask: UInt64 = 0
+        for i in s..<e {
+            width += advances[i]
+            let isText = kinds[i] == .text
+            if isText {
+                content = width
+                hasText = true
+            }
+            lastAdjust = isText ? adjust[i] : 0
+            if fonts[i] < 64 { mask |= 1 << UInt64(fonts[i]) }
+        }
+        return WordCache.Summary(width: width, content: hasText ? content + lastAdjust : .infinity, mask: mask)
     }
 
     /// `buildSegments()` from the words' summaries (every word is a segment: no hard breaks), for
