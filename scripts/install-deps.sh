@@ -4,10 +4,11 @@
 set -euo pipefail
 packages=(libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev pkg-config)
 # Optional: headless Chromium for the report's browser test, Debian's colour emoji font for the emoji test and
-# Unicode's test files (unicode-data) for the conformance tests
+# Unicode's test files (unicode-data) for the conformance tests, Liberation Sans (fonts-liberation2: a font that
+# kerns a space with the next word, for the word cache's test)
 # (each skipped without it). Not installed when
 # LAYOUT_NO_BROWSER=1; a failure to install it is a warning, never an error.
-optional=(chromium fonts-noto-color-emoji unicode-data)
+optional=(chromium fonts-noto-color-emoji unicode-data fonts-liberation2)
 if [ "${LAYOUT_NO_BROWSER:-0}" = 1 ]; then optional=(); fi
 missing=()
 for p in "${packages[@]}"; do

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import TextLayout
 
 /// The word cache (`WordCache`, `Preparer.prepareWords`) must give the paragraph that shaping
@@ -121,5 +122,44 @@ import Testing
         #expect(engine.cacheStatistics.words == 0)
         try measure(2_000)
         #expect(engine.cacheStatistics.words == 0)  // warming up again
+    }
+}
+
+/// The word cache in a font that kerns across a break opportunity: Liberation Sans (Debian's
+/// `fonts-liberation2`, not bundled: skipped without it) kerns a space with a following "A", "T"
+/// or "Y" and an "A" with a following space (its GPOS pair table: −113/2048 em for space + A).
+/// A word ending in a space is then stored with the unit after it as context, and its last
+/// cluster's kerning is taken back where a line may end — neither of which the bundled fonts
+/// reach (none kerns across a break inside a simple run).
+@Suite struct WordCacheKerningAcrossBreaksTests {
+    static let directory = "/usr/share/fonts/truetype/liberation2"
+    static let available = FileManager.default.fileExists(atPath: directory + "/LiberationSans-Regular.ttf")
+
+    @Test(.enabled(if: available, "needs Debian's fonts-liberation2"))
+    func wordByWordEqualsRunByRunWhereSpacesKern() throws {
+        let engine = try TextEngine(fontDirectory: Self.directory)
+        let chain = try engine.registry.chain(for: "Liberation Sans")
+        // (The kerning really is there: "A" then a space is narrower than the two apart.)
+        let pair = Preparer.prepare("A ", chain: chain, cache: ShapeCache(capacity: 16), words: false)
+        let a = Preparer.prepare("A", chain: chain, cache: ShapeCache(capacity: 16), words: false)
+        let space = Preparer.prepare(" ", chain: chain, cache: ShapeCache(capacity: 16), words: false)
+        #expect(pair.advances[0] + pair.advances[1] < a.advances[0] + space.advances[0])
+        let words = ShapeCache(capacity: 4_096, wordWarmUp: 0)
+        var rng = SplitMix(seed: 7)
+        let alphabet = Array("ATYVLaeoy1 .,'".utf16)
+        var texts = (0..<3_000).map { _ in
+            String(decoding: (0..<(Int(rng.next() % 40) + 1)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] },
+                   as: UTF16.self)
+        }
+        texts += ["A Tale of Two Yards", "the Table at YALE", "AAA AAA TTT YYY A", "Ye Ye Ye A A A T T", " A", "A "]
+        var wrong: [String] = []
+        for t in texts + texts {
+            let x = Preparer.prepare(t, chain: chain, cache: words)
+            let y = Preparer.prepare(t, chain: chain, cache: ShapeCache(capacity: 16), words: false)
+            let d = WordCacheTests.differences(x, y)
+            if !d.isEmpty && wrong.count < 5 { wrong.append("\(t.debugDescription): \(d)") }
+        }
+        #expect(wrong == [])
+        #expect(words.words.statistics.entries > 100)  // the path was taken
     }
 }

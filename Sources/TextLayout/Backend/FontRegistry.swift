@@ -419,16 +419,16 @@ final class WordTables: @unchecked Sendable {
         guard !isEmpty else { return }
         let unitAdvances = faces.map { $0.unitAdvances() }
         for (f, table) in tables.enumerated() {
-            guard let table, let unitAdvance = unitAdvances[f] else { continue }
+            guard let table else { continue }
+            // (A font without the units' advances — one whose Latin or Han runs go to HarfBuzz,
+            // or that has no Han plan at all, as most Latin fonts — still has its traits: its
+            // words are looked up and stored, only never written from the units' advances.)
             let upem = Float(faces[f].metrics.unitsPerEm)
             table.withUnsafeBufferPointer { table in
-                unitAdvance.withUnsafeBufferPointer { unitAdvance in
-                    fonts.withUnsafeBufferPointer { fonts in
-                        for c in 0..<65_536 where Int(fonts[c]) == f {
-                            traits[c] = table[c]
-                            if table[c] == 0 { advances[c] = Float(unitAdvance[c]) / upem }
-                        }
-                    }
+                fonts.withUnsafeBufferPointer { fonts in
+                    for c in 0..<65_536 where Int(fonts[c]) == f { traits[c] = table[c] }
+                    guard let unitAdvance = unitAdvances[f] else { return }
+                    for c in 0..<65_536 where Int(fonts[c]) == f && table[c] == 0 { advances[c] = Float(unitAdvance[c]) / upem }
                 }
             }
         }
