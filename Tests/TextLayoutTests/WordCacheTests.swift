@@ -100,9 +100,44 @@ import Foundation
         // glyph of the next word, so it is kept only if its reach is 1, which it is not).
         let expected = (0 + reach <= 4 ? 1 : 0) + (1 + reach <= 2 ? 1 : 0)
         #expect(expected == 1 && cache.words.statistics.entries == expected)
-        // A run where "fi" forms stores none of its words ("fox " included: shaped otherwise).
+        // A run where "fi" forms: "fine " is stored too (its ligature is its own affair), "fox "
+        // is found, "cat" is written from its units' advances (all plain).
         _ = Preparer.prepare("fine fox cat", chain: chain, cache: cache)
-        #expect(cache.words.statistics.entries == expected)
+        #expect(cache.words.statistics.entries == expected + 1)
+    }
+
+    @Test func aLigatureEndsAtAUnitNoLigatureContinuesWith() throws {
+        // "f" reaches three glyphs in DejaVu Sans ("ffi"), but no ligature has a space after its
+        // first glyph: "of " cannot reach past its space and is stored ("of", ending the text,
+        // could reach into whatever follows it elsewhere, and is not). Found again in another
+        // paragraph, it gives what shaping gives.
+        let chain = try Fixtures.engine.registry.chain(for: "DejaVu Sans")
+        let traits = try #require(chain.words).traits
+        #expect(traits[Int(UInt8(ascii: " "))] & DirectShaper.wordContinues == 0)
+        #expect(traits[Int(UInt8(ascii: "i"))] & DirectShaper.wordContinues != 0)
+        let cache = ShapeCache(capacity: 1_024, wordWarmUp: 0)
+        _ = Preparer.prepare("of of", chain: chain, cache: cache)
+        #expect(cache.words.statistics.entries == 1)
+        let found = Preparer.prepare("of yoke", chain: chain, cache: cache)
+        let shaped = Preparer.prepare("of yoke", chain: chain, cache: ShapeCache(capacity: 16), words: false)
+        #expect(Self.differences(found, shaped) == [])
+    }
+
+    @Test func wordsBesideALigatureAreStored() throws {
+        // "fi" forms in "fine the yoke" (DejaVu Sans): "fine " is stored with its ligature (no
+        // rule from it reaches past it), and "the " and "yoke" beside it (no rule reaches them;
+        // their kerning units — e, o — are looked up, not written directly). They answer later
+        // paragraphs in other orders, which then equal the paragraphs shaping gives.
+        let chain = try Fixtures.engine.registry.chain(for: "DejaVu Sans")
+        let cache = ShapeCache(capacity: 1_024, wordWarmUp: 0)
+        _ = Preparer.prepare("fine the yoke", chain: chain, cache: cache)
+        #expect(cache.words.statistics.entries == 3)
+        for text in ["the yoke", "the fine yoke", "fine fine the yoke"] {
+            let found = Preparer.prepare(text, chain: chain, cache: cache)
+            let shaped = Preparer.prepare(text, chain: chain, cache: ShapeCache(capacity: 16), words: false)
+            #expect(Self.differences(found, shaped) == [], "\(text)")
+        }
+        #expect(cache.words.statistics.entries == 3)
     }
 
     @Test func theWordPathStartsAfterItsWarmUpAndAgainAfterAClear() throws {

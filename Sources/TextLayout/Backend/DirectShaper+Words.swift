@@ -34,8 +34,11 @@ extension DirectShaper {
             plans[p].map { $0.forms.isEmpty && !DirectShaper.isRightToLeft(DirectShaper.scripts[p]) } ?? false
         }
         guard !planned.isEmpty else { return table }
-        // Per plan, each check glyph's reach (computed once per glyph met).
+        // Per plan, each check glyph's reach (computed once per glyph met); and every glyph some
+        // ligature of those plans has after its first (a ligature covers the glyphs after its
+        // first only while each is one of these).
         var reaches = [[UInt8]](repeating: [], count: plans.count)
+        var continues = [Bool](repeating: false, count: glyphCount)
         for p in planned {
             guard let plan = plans[p] else { continue }
             var r = [UInt8](repeating: 0, count: plan.flags.count)
@@ -44,7 +47,7 @@ extension DirectShaper {
                 if plan.flags[g] == DirectShaper.check {
                     for c in Int(plan.checkStart[g])..<Int(plan.checkStart[g + 1]) {
                         let check = plan.checks[c]
-                        guard check.kind == .ligature, !check.inGPOS, let n = ligatureReach(check) else {
+                        guard check.kind == .ligature, !check.inGPOS, let n = ligatureReach(check, continues: &continues) else {
                             reach = Int(DirectShaper.wordReachUnknown)
                             break
                         }
@@ -78,19 +81,24 @@ extension DirectShaper {
                     let harfBuzz = (bits & (harfBuzzBits)) != 0 || g >= glyphReach.count
                     let reach = harfBuzz ? DirectShaper.wordReachUnknown : glyphReach[g]
                     table[u] = reach | (bits & kernBits != 0 ? DirectShaper.wordKerns : 0)
+                        | (g >= continues.count || continues[g] ? DirectShaper.wordContinues : 0)
                 }
             }
         }
         return table
     }
 
-    /// `wordTraitsTable()`'s bits: the reach of "anything else", and "kerned as a first glyph".
+    /// `wordTraitsTable()`'s bits: the reach of "anything else", "kerned as a first glyph", and
+    /// "may be a ligature's glyph after its first" (bit 7: a unit without it ends any ligature
+    /// before it — "of " cannot reach past its space, whatever "f" starts).
     static let wordReachUnknown: UInt8 = 63
     static let wordKerns: UInt8 = 64
+    static let wordContinues: UInt8 = 128
 
     /// The most glyphs a ligature of `check`'s set (its glyph's ligatures in the subtable) has,
-    /// or nil when the subtable cannot be read.
-    private func ligatureReach(_ check: Check) -> Int? {
+    /// or nil when the subtable cannot be read; each ligature's glyphs after its first are marked
+    /// in `continues`.
+    private func ligatureReach(_ check: Check, continues: inout [Bool]) -> Int? {
         let t = gsub
         let st = Int(check.subtable)
         let field = st + 6 + 2 * Int(check.coverageIndex)
@@ -100,6 +108,10 @@ extension DirectShaper {
         for l in 0..<count {
             guard let lig = t.offset(set + 2 + 2 * l, from: set), let comps = t.u16(lig + 2), comps >= 1 else { return nil }
             most = max(most, comps)
+            for c in 1..<max(comps, 1) {
+                guard let g = t.u16(lig + 4 + 2 * (c - 1)) else { return nil }
+                if g < continues.count { continues[g] = true }
+            }
         }
         return most
     }

@@ -11,20 +11,23 @@ extension Preparer {
     }
 
     /// `shapeDirectly(_:_:_:_:_:_:)`, saying how: `.harfBuzz` when nothing was shaped, `.simple`
-    /// or `.stored` for one glyph per unit with nothing substituted, `.ligatures` otherwise.
+    /// or `.stored` for one glyph per unit with nothing substituted, `.ligatures` otherwise (then
+    /// `marks[i]` gets `ligatureMark` for each cluster i sharing a ligature's advance).
     static func shapeDirectlyReporting(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
-                                       _ from: Int, _ to: Int, _ script: UInt32, _ chain: FontChain) -> DirectShaper.Outcome {
+                                       _ from: Int, _ to: Int, _ script: UInt32, _ chain: FontChain,
+                                       marks: UnsafeMutablePointer<UInt8>? = nil) -> DirectShaper.Outcome {
         let u0 = p.start(from), u1 = Int(p.ends[to - 1])
         let n = u1 - u0
         guard n == to - from else { return .harfBuzz }  // a cluster of several code units
         return chain.withFace(Int(p.fonts[from])) { face in
-            shapeDirectly(&p, buf, from, to, u0, n, script, face)
+            shapeDirectly(&p, buf, from, to, u0, n, script, face, marks: marks)
         }
     }
 
     /// `shapeDirectlyReporting` with the run's face.
     static func shapeDirectly(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>, _ from: Int, _ to: Int,
-                              _ u0: Int, _ n: Int, _ script: UInt32, _ face: GlyphSource) -> DirectShaper.Outcome {
+                              _ u0: Int, _ n: Int, _ script: UInt32, _ face: GlyphSource,
+                              marks: UnsafeMutablePointer<UInt8>? = nil) -> DirectShaper.Outcome {
         let u1 = u0 + n
         // A power-of-two units per em: the advances go straight into the paragraph, in ems.
         let powerOfTwo = Self.isFixedPointScale(face.metrics.unitsPerEm)
@@ -37,7 +40,7 @@ extension Preparer {
             case .harfBuzz, .stored:
                 break
             case .ligatures:
-                distribute(&p, buf, UnsafeBufferPointer(tmp), from, to, u0, face)
+                distribute(&p, buf, UnsafeBufferPointer(tmp), from, to, u0, face, marks: marks)
             case .simple:
                 let upem = Double(face.metrics.unitsPerEm)
                 let powerOfTwo = Self.isFixedPointScale(face.metrics.unitsPerEm)
@@ -213,12 +216,16 @@ extension Preparer {
     /// the clusters' own glyphs, so a line may end inside it with a sensible width.
     static func distribute(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                            _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
-                           _ face: GlyphSource) {
+                           _ face: GlyphSource, marks: UnsafeMutablePointer<UInt8>? = nil) {
         let simple = CharacterTable.table.withUnsafeBufferPointer { table in
             distributeOneUnitClusters(&p, buf, packed, from, to, u0, face, table)
         }
-        if !simple { distributeMerged(&p, buf, packed, from, to, u0, face) }
+        if !simple { distributeMerged(&p, buf, packed, from, to, u0, face, marks: marks) }
     }
+
+    /// The bit `distribute` sets in `marks[i]` (when given) for each cluster i sharing out a
+    /// ligature's advance: its advance is then not a whole number of font units.
+    static let ligatureMark: UInt8 = 16
 
     /// `distribute`'s common case: every cluster one code unit with a glyph of its own, none of
     /// them default-ignorable (nothing merged, nothing to share out) — each cluster's advance and
@@ -250,9 +257,9 @@ extension Preparer {
     /// advances shared out, invisible clusters and soft hyphens.
     static func distributeMerged(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                                  _ packed: UnsafeBufferPointer<Int32>, _ from: Int, _ to: Int, _ u0: Int,
-                                 _ face: GlyphSource) {
+                                 _ face: GlyphSource, marks: UnsafeMutablePointer<UInt8>? = nil) {
         if let moved = movingMergedGlyphs(p, buf, packed, from, to, u0) {
-            moved.withUnsafeBufferPointer { distribute(&p, buf, $0, from, to, u0, face) }
+            moved.withUnsafeBufferPointer { distribute(&p, buf, $0, from, to, u0, face, marks: marks) }
             return
         }
         @inline(__always) func hasGlyph(_ a: Int, _ b: Int) -> Bool {
@@ -305,6 +312,7 @@ extension Preparer {
                     let share = total > 0 ? nominal[k - g] / total : (k == g ? 1 : 0)
                     p.advances[k] = Double(sum) * share / upem
                     p.breakAdjust[k] = k == h - 1 ? -Double(kern) / upem : 0
+                    marks?[k] |= ligatureMark
                 }
             }
             g = h

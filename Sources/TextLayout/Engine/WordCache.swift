@@ -43,12 +43,18 @@ final class WordCache: Sendable {
 
     /// What the segment kernels make of a word (`le_segments`' segment-relative values): its
     /// width with its trailing spaces, its width if a line ends after it (+∞ without text), its
-    /// fonts as a mask (fonts below 64).
+    /// fonts as a mask (fonts below 63: the word path takes chains of fewer than 64 fonts), and
+    /// `inexact` in a stored word that shares out a ligature's advance.
     struct Summary: Equatable {
         var width: Double
         var content: Double
         var mask: UInt64
     }
+
+    /// The bit of `Summary.mask` saying the word's advances are not all whole font units (a
+    /// ligature's advance shared out among its units): a paragraph finding it sums its clusters
+    /// one by one (`PreparedParagraph.fixedPoint` false), as shaping it would have.
+    static let inexact: UInt64 = 1 << 63
 
     /// FNV-1a over a word's code units (`hashBasis`, then `(h ^ unit) &* hashPrime` per unit),
     /// finished by `finish` with the rest of the key.
