@@ -40,8 +40,8 @@ import Foundation
     /// Latin letters that kern in DejaVu (A, T, V, W, Y, L with o, e, a, period, comma, hyphen),
     /// "f", "i" and "l" (the "fi", "fl", "ffi" ligatures form, or a word ends before they could),
     /// digits, spaces, ideographs and Chinese punctuation, a hyphen and a slash (break after them
-    /// inside a run), a no-break space.
-    static let alphabet = Array("ATVWYLoeayil ff1 2.,-/ 的一是中文，。（）\u{00A0}".utf16)
+    /// inside a run), a no-break space, hard breaks (a line feed, U+2028).
+    static let alphabet = Array("ATVWYLoeayil ff1 2.,-/ 的一是中文，。（）\u{00A0}\n\u{2028}".utf16)
 
     static func randomTexts(count: Int, seed: UInt64) -> [String] {
         var rng = SplitMix(seed: seed)
@@ -58,7 +58,8 @@ import Foundation
         // other neighbours), and each text prepared twice (the second time from the cache).
         let words = ShapeCache(capacity: 4_096, wordWarmUp: 0)
         var texts = OracleAgreementTests.cases.map(\.text) + Self.randomTexts(count: 3_000, seed: 21)
-        texts += ["the quick brown fox 今天天气 jumps", "Type AVATAR To. Yo-Vo T/V L'Y", "中文文本测试 layout line break 缓存行高"]
+        texts += ["the quick brown fox 今天天气 jumps", "Type AVATAR To. Yo-Vo T/V L'Y", "中文文本测试 layout line break 缓存行高",
+                  "\n", "a\n", "\nb", "two\n\nbreaks\n", "Tao\nYo 中文\n\u{2028}end", "x\r\ny\rz"]
         var wrong: [String] = []
         for t in texts + texts {
             let a = Preparer.prepare(t, chain: chain, cache: words)
@@ -121,6 +122,23 @@ import Foundation
         let found = Preparer.prepare("of yoke", chain: chain, cache: cache)
         let shaped = Preparer.prepare("of yoke", chain: chain, cache: ShapeCache(capacity: 16), words: false)
         #expect(Self.differences(found, shaped) == [])
+    }
+
+    @Test func aParagraphWithHardBreaksTakesThePath() throws {
+        // A hard break is a segment of its own and ends the run before it: the words around it
+        // are stored, found again in another order, and the paragraph equals shaping's.
+        let chain = try Fixtures.engine.registry.chain(for: "DejaVu Sans")
+        let cache = ShapeCache(capacity: 1_024, wordWarmUp: 0)
+        _ = Preparer.prepare("the yoke\nthe oak\n", chain: chain, cache: cache)
+        let stored = cache.words.statistics.entries
+        #expect(stored >= 3)  // "the ", "yoke", "oak" (each with a kerning unit: looked up)
+        for text in ["the oak\nthe yoke", "\noak\n\nthe yoke\n"] {
+            let found = Preparer.prepare(text, chain: chain, cache: cache)
+            let shaped = Preparer.prepare(text, chain: chain, cache: ShapeCache(capacity: 16), words: false)
+            #expect(Self.differences(found, shaped) == [], "\(text.debugDescription)")
+            #expect(found.segments.count == shaped.segments.count)
+        }
+        #expect(cache.words.statistics.entries == stored)
     }
 
     @Test func wordsBesideALigatureAreStored() throws {

@@ -7,8 +7,9 @@
 extension Preparer {
     /// Advances and segments of `p` (classified by `classifySimple`, scripts resolved) from the
     /// word cache, shaping only runs with a word it lacks. False — nothing written — for a
-    /// paragraph this path does not take (a hard break, right-to-left text, 2¹⁵ clusters or
-    /// more, 64 fonts or more in the chain); `shapeRuns` and `buildSegments` then do the work.
+    /// paragraph this path does not take (right-to-left text, 2¹⁵ clusters or more, 64 fonts or
+    /// more in the chain); `shapeRuns` and `buildSegments` then do the work. A hard break is a
+    /// word of its own, and ends the word and the run before it.
     static func prepareWords(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
                              _ scripts: UnsafeMutableBufferPointer<UInt32>, _ chain: FontChain, _ cache: ShapeCache) -> Bool {
         let n = p.count
@@ -26,17 +27,25 @@ extension Preparer {
             let found = (base + n * (MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride))
                 .bindMemory(to: Bool.self, capacity: n)
             let traits = tables.traits, plainAdvance = tables.advances
-            // The words: a word ends after a break opportunity, and at the text's end (where
-            // `le_segments` ends its segments when there is no hard break).
+            // The words: a word ends after a break opportunity, before a hard break and at the
+            // text's end; a hard break is a word of its own (as `le_segments` makes segments).
             var k = 0, start = 0
             var hash = WordCache.hashBasis
             var direct = true  // every unit so far plain and never kerned (`WordTables.advances`)
             for i in 0..<n {
-                if _slowPath(kinds[i] == .newline) { return false }
+                if _slowPath(kinds[i] == .newline) {
+                    // No advance (`classifySimple` wrote 0), no text, no font, nothing to look up.
+                    summaries[k] = WordCache.Summary(width: 0, content: .infinity, mask: 0)
+                    found[k] = true
+                    keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: i), count: 1, script: 0, next: 0, hash: 0)
+                    k += 1
+                    start = i + 1
+                    continue
+                }
                 let u = text[i]
                 hash = (hash ^ UInt64(u)) &* WordCache.hashPrime
                 direct = direct && !plainAdvance[Int(u)].isNaN
-                guard breaks[i] || i == n - 1 else { continue }
+                guard breaks[i] || i == n - 1 || kinds[i + 1] == .newline else { continue }
                 let script = sc[start]
                 if direct && (script == latin || script == han) {
                     // Its advances are the units' own, nothing to look up (no kerning, no rule, a
@@ -52,7 +61,9 @@ extension Preparer {
                                             script: script, next: 0, hash: 0)
                 } else {
                     var next: UInt32 = 0
-                    if i + 1 < n && traits[Int(u)] & DirectShaper.wordKerns != 0 && fonts[i + 1] == fonts[i] && sc[i + 1] == sc[i] {
+                    // (A run ends at a hard break: nothing after it to kern with, as at the end.)
+                    if i + 1 < n && traits[Int(u)] & DirectShaper.wordKerns != 0 && kinds[i + 1] != .newline
+                        && fonts[i + 1] == fonts[i] && sc[i + 1] == sc[i] {
                         next = 0x10000 | UInt32(text[i + 1])
                     }
                     keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: i + 1 - start),
@@ -120,12 +131,13 @@ extension Preparer {
             for w in 0..<k where !found[w] {
                 let s = Int(words[w].start), e = s + Int(words[w].count)
                 guard e > shapedTo else { continue }  // its runs were shaped for an earlier word
+                // (Runs as `shapeRuns` makes them: one font and one script between hard breaks.)
                 var g = max(s, shapedTo)
-                while g > 0 && g > shapedTo && fonts[g - 1] == fonts[g] && sc[g - 1] == sc[g] { g -= 1 }
+                while g > 0 && g > shapedTo && kinds[g - 1] != .newline && fonts[g - 1] == fonts[g] && sc[g - 1] == sc[g] { g -= 1 }
                 while g < e {
                     let f = fonts[g], script = sc[g]
                     var h = g + 1
-                    while h < n && fonts[h] == f && sc[h] == script { h += 1 }
+                    while h < n && kinds[h] != .newline && fonts[h] == f && sc[h] == script { h += 1 }
                     let outcome = shapeDirectlyReporting(&p, buf, g, h, script, chain, marks: state)
                     if outcome == .harfBuzz && !shapeEmojiClusters(&p, buf, g, h, script, chain) {
                         shapeRun(&p, buf, g, h, script, chain, cache)
@@ -153,7 +165,9 @@ extension Preparer {
                 while j < i + r && j < limit && continues(j) { j += 1 }
                 return j < i + r && j < limit ? j : i + r
             }
-            @inline(__always) func sameRun(_ i: Int, _ j: Int) -> Bool { fonts[i] == fonts[j] && sc[i] == sc[j] }
+            @inline(__always) func sameRun(_ i: Int, _ j: Int) -> Bool {
+                fonts[i] == fonts[j] && sc[i] == sc[j] && kinds[i] != .newline && kinds[j] != .newline
+            }
             // Where a run had ligatures: per unit, whether a rule starting before it in its run
             // can reach it (bit 3 of `state`), from the furthest any unit before it reaches.
             let touched: UInt8 = 8
@@ -223,22 +237,25 @@ extension Preparer {
         return WordCache.Summary(width: width, content: hasText ? content + lastAdjust : .infinity, mask: mask)
     }
 
-    /// `buildSegments()` from the words' summaries (every word is a segment: no hard breaks), for
-    /// a paragraph whose sums are exact (`fixedPoint`, fewer than 2¹⁵ clusters): the widths
-    /// written as `le_segments` writes them, turned into positions by `le_finish_segments` —
+    /// `buildSegments()` from the words' summaries (every word is a segment, a hard break one of
+    /// its own), for a paragraph whose sums are exact (`fixedPoint`, fewer than 2¹⁵ clusters):
+    /// the widths written as `le_segments` writes them, turned into positions by `le_finish_segments` —
     /// the same doubles as the prefix sums `buildSegments` takes (every sum exact).
     private static func writeSegments(_ p: inout PreparedParagraph, _ words: UnsafeBufferPointer<WordCache.Key>,
                                       _ summaries: UnsafeMutablePointer<WordCache.Summary>) {
         let n = p.count, k = words.count
         let multiFont = !p.singleFont
         let fonts = p.fonts.baseAddress.unsafelyUnwrapped, kinds = p.kinds.baseAddress.unsafelyUnwrapped
+        // (A hard break is a font run of its own, font 0xFF, as `le_segments` makes runs.)
+        @inline(__always) func runFont(_ i: Int) -> UInt8 { kinds[i] == .newline ? 0xFF : fonts[i] }
         var runs = 0
         if multiFont {
-            var last = fonts[0]
+            var last = runFont(0)
             runs = 1
             for i in 1..<n {
-                runs += fonts[i] != last ? 1 : 0
-                last = fonts[i]
+                let f = runFont(i)
+                runs += f != last ? 1 : 0
+                last = f
             }
         }
         // Room for the stops as `le_count_segments` bounds them: the segments starting with a
@@ -253,20 +270,21 @@ extension Preparer {
             ends[w] = words[w].start &+ words[w].count
             totals[w] = summary.width
             contents[w] = summary.content
-            flags[w] = summary.content != .infinity ? PreparedParagraph.Segments.hasText : 0
+            flags[w] = (summary.content != .infinity ? PreparedParagraph.Segments.hasText : 0)
+                | (kinds[Int(words[w].start)] == .newline ? PreparedParagraph.Segments.newline : 0)
         }
         if multiFont {
             for w in 0..<k { masks[w] = summaries[w].mask }
             let runStarts = storage.runStarts, runFonts = storage.runFonts
             var r = 0
-            var last = fonts[0]
+            var last = runFont(0)
             runStarts[0] = 0
             runFonts[0] = last
-            for i in 1..<n where fonts[i] != last {
+            for i in 1..<n where runFont(i) != last {
                 r += 1
+                last = runFont(i)
                 runStarts[r] = Int32(truncatingIfNeeded: i)
-                runFonts[r] = fonts[i]
-                last = fonts[i]
+                runFonts[r] = last
             }
         }
         let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,
