@@ -29,23 +29,12 @@ extension Preparer {
             let traits = tables.traits, plainAdvance = tables.advances
             // The words: a word ends after a break opportunity, before a hard break and at the
             // text's end; a hard break is a word of its own (as `le_segments` makes segments).
-            var k = 0, start = 0
+            var k = 0, start = 0, lookups = 0
+            var hardBreaks = false
             var hash = WordCache.hashBasis
             var direct = true  // every unit so far plain and never kerned (`WordTables.advances`)
-            for i in 0..<n {
-                if _slowPath(kinds[i] == .newline) {
-                    // No advance (`classifySimple` wrote 0), no text, no font, nothing to look up.
-                    summaries[k] = WordCache.Summary(width: 0, content: .infinity, mask: 0)
-                    found[k] = true
-                    keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: i), count: 1, script: 0, next: 0, hash: 0)
-                    k += 1
-                    start = i + 1
-                    continue
-                }
-                let u = text[i]
-                hash = (hash ^ UInt64(u)) &* WordCache.hashPrime
-                direct = direct && !plainAdvance[Int(u)].isNaN
-                guard breaks[i] || i == n - 1 || kinds[i + 1] == .newline else { continue }
+            // Ends the word of units `start ... i` (its hash and `direct` as they stand).
+            @inline(__always) func endWord(at i: Int) {
                 let script = sc[start]
                 if direct && (script == latin || script == han) {
                     // Its advances are the units' own, nothing to look up (no kerning, no rule, a
@@ -62,7 +51,7 @@ extension Preparer {
                 } else {
                     var next: UInt32 = 0
                     // (A run ends at a hard break: nothing after it to kern with, as at the end.)
-                    if i + 1 < n && traits[Int(u)] & DirectShaper.wordKerns != 0 && kinds[i + 1] != .newline
+                    if i + 1 < n && traits[Int(text[i])] & DirectShaper.wordKerns != 0 && kinds[i + 1] != .newline
                         && fonts[i + 1] == fonts[i] && sc[i + 1] == sc[i] {
                         next = 0x10000 | UInt32(text[i + 1])
                     }
@@ -70,15 +59,34 @@ extension Preparer {
                                             script: script, next: next,
                                             hash: WordCache.finish(hash, chain: chain.id, script: script, next: next))
                     found[k] = false
+                    lookups += 1
                 }
                 k += 1
                 start = i + 1
                 hash = WordCache.hashBasis
                 direct = true
             }
+            for i in 0..<n {
+                if _slowPath(kinds[i] == .newline) {
+                    // The word before it ends here (no break opportunity comes before a hard break).
+                    if start < i { endWord(at: i - 1) }
+                    hardBreaks = true
+                    // No advance (`classifySimple` wrote 0), no text, no font, nothing to look up.
+                    summaries[k] = WordCache.Summary(width: 0, content: .infinity, mask: 0)
+                    found[k] = true
+                    keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: i), count: 1, script: 0, next: 0, hash: 0)
+                    k += 1
+                    start = i + 1
+                    continue
+                }
+                let u = text[i]
+                hash = (hash ^ UInt64(u)) &* WordCache.hashPrime
+                direct = direct && !plainAdvance[Int(u)].isNaN
+                if breaks[i] || i == n - 1 { endWord(at: i) }
+            }
             let words = UnsafeBufferPointer(start: keys, count: k)
-            let missing = cache.words.fetch(chain: chain.id, words, text: text, advances: advances, adjust: adjust,
-                                            summaries: summaries, found: found)
+            let missing = cache.words.fetch(chain: chain.id, words, missing: lookups, text: text, advances: advances,
+                                            adjust: adjust, summaries: summaries, found: found)
             if missing > 0 {
                 shapeMissingWords(&p, buf, scripts, chain, cache, words, summaries, found, traits)
             }
@@ -92,7 +100,7 @@ extension Preparer {
                 }
             }
             if p.fixedPoint {
-                writeSegments(&p, words, summaries)
+                writeSegments(&p, words, summaries, hardBreaks: hardBreaks)
             } else {
                 p.buildSegments()
             }
@@ -242,20 +250,33 @@ extension Preparer {
     /// the widths written as `le_segments` writes them, turned into positions by `le_finish_segments` —
     /// the same doubles as the prefix sums `buildSegments` takes (every sum exact).
     private static func writeSegments(_ p: inout PreparedParagraph, _ words: UnsafeBufferPointer<WordCache.Key>,
-                                      _ summaries: UnsafeMutablePointer<WordCache.Summary>) {
+                                      _ summaries: UnsafeMutablePointer<WordCache.Summary>, hardBreaks: Bool) {
+        guard hardBreaks && !p.singleFont else {
+            return writeSegments(&p, words, summaries, hardBreaks: hardBreaks, runFonts: p.fonts.baseAddress.unsafelyUnwrapped)
+        }
+        // A hard break is a font run of its own, font 0xFF, as `le_segments` makes runs: the runs
+        // are read from a copy of the fonts saying so (only in a paragraph that has one).
+        let n = p.count, fonts = p.fonts.baseAddress.unsafelyUnwrapped, kinds = p.kinds.baseAddress.unsafelyUnwrapped
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { runFonts in
+            for i in 0..<n { runFonts[i] = kinds[i] == .newline ? 0xFF : fonts[i] }
+            writeSegments(&p, words, summaries, hardBreaks: hardBreaks, runFonts: runFonts.baseAddress.unsafelyUnwrapped)
+        }
+    }
+
+    /// `writeSegments` with each cluster's font for the font runs in `fonts`.
+    private static func writeSegments(_ p: inout PreparedParagraph, _ words: UnsafeBufferPointer<WordCache.Key>,
+                                      _ summaries: UnsafeMutablePointer<WordCache.Summary>, hardBreaks: Bool,
+                                      runFonts fonts: UnsafeMutablePointer<UInt8>) {
         let n = p.count, k = words.count
         let multiFont = !p.singleFont
-        let fonts = p.fonts.baseAddress.unsafelyUnwrapped, kinds = p.kinds.baseAddress.unsafelyUnwrapped
-        // (A hard break is a font run of its own, font 0xFF, as `le_segments` makes runs.)
-        @inline(__always) func runFont(_ i: Int) -> UInt8 { kinds[i] == .newline ? 0xFF : fonts[i] }
+        let kinds = p.kinds.baseAddress.unsafelyUnwrapped
         var runs = 0
         if multiFont {
-            var last = runFont(0)
+            var last = fonts[0]
             runs = 1
             for i in 1..<n {
-                let f = runFont(i)
-                runs += f != last ? 1 : 0
-                last = f
+                runs += fonts[i] != last ? 1 : 0
+                last = fonts[i]
             }
         }
         // Room for the stops as `le_count_segments` bounds them: the segments starting with a
@@ -270,21 +291,23 @@ extension Preparer {
             ends[w] = words[w].start &+ words[w].count
             totals[w] = summary.width
             contents[w] = summary.content
-            flags[w] = (summary.content != .infinity ? PreparedParagraph.Segments.hasText : 0)
-                | (kinds[Int(words[w].start)] == .newline ? PreparedParagraph.Segments.newline : 0)
+            flags[w] = summary.content != .infinity ? PreparedParagraph.Segments.hasText : 0
+        }
+        if hardBreaks {
+            for w in 0..<k where kinds[Int(words[w].start)] == .newline { flags[w] |= PreparedParagraph.Segments.newline }
         }
         if multiFont {
             for w in 0..<k { masks[w] = summaries[w].mask }
             let runStarts = storage.runStarts, runFonts = storage.runFonts
             var r = 0
-            var last = runFont(0)
+            var last = fonts[0]
             runStarts[0] = 0
             runFonts[0] = last
-            for i in 1..<n where runFont(i) != last {
+            for i in 1..<n where fonts[i] != last {
                 r += 1
-                last = runFont(i)
                 runStarts[r] = Int32(truncatingIfNeeded: i)
-                runFonts[r] = last
+                runFonts[r] = fonts[i]
+                last = fonts[i]
             }
         }
         let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,

@@ -232,14 +232,15 @@ final class WordCache: Sendable {
         return prepared.add(1, ordering: .relaxed).newValue > warmUp
     }
 
-    /// Looks every word of `keys` not yet `found` up (their units in `text`): for each one found,
-    /// writes its advances and adjustments at its start in `advances`/`adjust`, its summary to
-    /// `summaries[k]` and true to `found[k]`. Returns how many are still missing.
-    func fetch(chain: UInt64, _ keys: UnsafeBufferPointer<Key>, text: UnsafePointer<UInt16>,
+    /// Looks every word of `keys` not yet `found` up (their units in `text`; `missing` of them,
+    /// counted by the caller as it made the keys): for each one found, writes its advances and
+    /// adjustments at its start in `advances`/`adjust`, its summary to `summaries[k]` and true to
+    /// `found[k]`. Returns how many are still missing. (Counting them here took a branch per word
+    /// that mixed text makes unpredictable: a tenth of the word path's own time in a feed.)
+    func fetch(chain: UInt64, _ keys: UnsafeBufferPointer<Key>, missing: Int, text: UnsafePointer<UInt16>,
                advances: UnsafeMutablePointer<Double>, adjust: UnsafeMutablePointer<Double>,
                summaries: UnsafeMutablePointer<Summary>, found: UnsafeMutablePointer<Bool>) -> Int {
-        var missing = 0
-        for k in keys.indices where !found[k] { missing += 1 }
+        var missing = missing
         guard missing > 0 else { return 0 }
         return state.withLock { s in
             missing -= s.young.findAll(keys, chain: chain, text, advances, adjust, summaries, found)
