@@ -17,9 +17,13 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 bin="$work/FeedInstructions"
 strip --strip-debug -o "$bin" "$root/Benchmarks/.build/release/FeedInstructions"
-# The instructions of one run (valgrind runs the threads one at a time: the count is the work).
+# The instructions of one run (valgrind runs the threads one at a time: the count is the work). On one
+# core (taskset), where libdispatch runs the feed's chunks on one thread in order: with two, which thread
+# finds a word the other stored first changes from run to run, and the count by ±1 % (docs/BENCHMARKS.md).
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c 0)
 count() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$@" 2>&1 >/dev/null \
+    "${pin[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$@" 2>&1 >/dev/null \
         | awk '/Collected :/ { print $NF }'
 }
 per() {  # mode, feed length, what one repeat is
