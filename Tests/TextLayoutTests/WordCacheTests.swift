@@ -43,12 +43,25 @@ import Foundation
     /// inside a run), a no-break space, hard breaks (a line feed, U+2028).
     static let alphabet = Array("ATVWYLoeayil ff1 2.,-/ 的一是中文，。（）\u{00A0}\n\u{2028}".utf16)
 
-    static func randomTexts(count: Int, seed: UInt64) -> [String] {
+    static func randomTexts(count: Int, seed: UInt64, alphabet: [UInt16] = alphabet) -> [String] {
         var rng = SplitMix(seed: seed)
         return (0..<count).map { _ in
             let n = Int(rng.next() % 40) + 1
             return String(decoding: (0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }, as: UTF16.self)
         }
+    }
+
+    /// Each of `texts` prepared twice (the list, then the list again) through `cache`, against
+    /// run-by-run shaping and cluster-by-cluster sums: the first five that differ, with the fields.
+    static func mismatches(_ texts: [String], chain: FontChain, cache: ShapeCache) -> [String] {
+        var wrong: [String] = []
+        for t in texts + texts {
+            let a = Preparer.prepare(t, chain: chain, cache: cache)
+            let b = Preparer.prepare(t, chain: chain, cache: ShapeCache(capacity: 16), words: false)
+            let d = differences(a, b)
+            if !d.isEmpty && wrong.count < 5 { wrong.append("\(t.debugDescription): \(d)") }
+        }
+        return wrong
     }
 
     @Test(arguments: ["DejaVu Sans", "DejaVu Sans Bold", "WenQuanYi Micro Hei"])
@@ -60,14 +73,7 @@ import Foundation
         var texts = OracleAgreementTests.cases.map(\.text) + Self.randomTexts(count: 3_000, seed: 21)
         texts += ["the quick brown fox 今天天气 jumps", "Type AVATAR To. Yo-Vo T/V L'Y", "中文文本测试 layout line break 缓存行高",
                   "\n", "a\n", "\nb", "two\n\nbreaks\n", "Tao\nYo 中文\n\u{2028}end", "x\r\ny\rz"]
-        var wrong: [String] = []
-        for t in texts + texts {
-            let a = Preparer.prepare(t, chain: chain, cache: words)
-            let b = Preparer.prepare(t, chain: chain, cache: ShapeCache(capacity: 16), words: false)
-            let d = Self.differences(a, b)
-            if !d.isEmpty && wrong.count < 5 { wrong.append("\(t.debugDescription): \(d)") }
-        }
-        #expect(wrong == [])
+        #expect(Self.mismatches(texts, chain: chain, cache: words) == [])
         #expect(words.words.statistics.entries > 100)  // the path was taken
     }
 
@@ -198,21 +204,9 @@ import Foundation
         let space = Preparer.prepare(" ", chain: chain, cache: ShapeCache(capacity: 16), words: false)
         #expect(pair.advances[0] + pair.advances[1] < a.advances[0] + space.advances[0])
         let words = ShapeCache(capacity: 4_096, wordWarmUp: 0)
-        var rng = SplitMix(seed: 7)
-        let alphabet = Array("ATYVLaeoy1 .,'".utf16)
-        var texts = (0..<3_000).map { _ in
-            String(decoding: (0..<(Int(rng.next() % 40) + 1)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] },
-                   as: UTF16.self)
-        }
+        var texts = WordCacheTests.randomTexts(count: 3_000, seed: 7, alphabet: Array("ATYVLaeoy1 .,'".utf16))
         texts += ["A Tale of Two Yards", "the Table at YALE", "AAA AAA TTT YYY A", "Ye Ye Ye A A A T T", " A", "A "]
-        var wrong: [String] = []
-        for t in texts + texts {
-            let x = Preparer.prepare(t, chain: chain, cache: words)
-            let y = Preparer.prepare(t, chain: chain, cache: ShapeCache(capacity: 16), words: false)
-            let d = WordCacheTests.differences(x, y)
-            if !d.isEmpty && wrong.count < 5 { wrong.append("\(t.debugDescription): \(d)") }
-        }
-        #expect(wrong == [])
+        #expect(WordCacheTests.mismatches(texts, chain: chain, cache: words) == [])
         #expect(words.words.statistics.entries > 100)  // the path was taken
     }
 }
