@@ -20,7 +20,12 @@ extension Preparer {
         let advances = p.advances.baseAddress.unsafelyUnwrapped, adjust = p.breakAdjust.baseAddress.unsafelyUnwrapped
         // One scratch block: per word its key, its summary and whether it is done.
         let stride = MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride + 1
-        return withUnsafeTemporaryAllocation(byteCount: n * stride, alignment: 8) { scratch -> Bool in
+        // (The chain reached through a pointer: captured by the closures below, it was copied —
+        // a retain and a release of each of its arrays, which every thread shares — about twice
+        // a paragraph; only a paragraph with a word to shape reads it.)
+        let chainID = chain.id
+        return withUnsafePointer(to: chain) { chainAt in
+        withUnsafeTemporaryAllocation(byteCount: n * stride, alignment: 8) { scratch -> Bool in
             let base = scratch.baseAddress.unsafelyUnwrapped
             let keys = base.bindMemory(to: WordCache.Key.self, capacity: n)
             let summaries = (base + n * MemoryLayout<WordCache.Key>.stride).bindMemory(to: WordCache.Summary.self, capacity: n)
@@ -57,7 +62,7 @@ extension Preparer {
                     }
                     keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: i + 1 - start),
                                             script: script, next: next,
-                                            hash: WordCache.finish(hash, chain: chain.id, script: script, next: next))
+                                            hash: WordCache.finish(hash, chain: chainID, script: script, next: next))
                     found[k] = false
                     lookups += 1
                 }
@@ -85,10 +90,10 @@ extension Preparer {
                 if breaks[i] || i == n - 1 { endWord(at: i) }
             }
             let words = UnsafeBufferPointer(start: keys, count: k)
-            let missing = cache.words.fetch(chain: chain.id, words, missing: lookups, text: text, advances: advances,
+            let missing = cache.words.fetch(chain: chainID, words, missing: lookups, text: text, advances: advances,
                                             adjust: adjust, summaries: summaries, found: found)
             if missing > 0 {
-                shapeMissingWords(&p, buf, scripts, chain, cache, words, summaries, found, traits)
+                shapeMissingWords(&p, buf, scripts, chainAt.pointee, cache, words, summaries, found, traits)
             }
             // Sums of words add up exactly only when every value is a whole number of units
             // over a power-of-two units per em (a run shaped just now, or a word found with a
@@ -105,6 +110,7 @@ extension Preparer {
                 p.buildSegments()
             }
             return true
+        }
         }
     }
 
