@@ -284,6 +284,8 @@ final class SolverScratch {
     }
     /// The tree shapes this thread built lately (trees of one shape share them).
     let shapes = ShapeTable()
+    /// The arrays the last tree built on this thread filled and did not keep, for the next one.
+    var builder = FlexTree.Builder.Buffers()
 
     /// The most slots a kept buffer may hold (two per element: a 4,096-element tree's).
     static let maximumSlots = 8_192

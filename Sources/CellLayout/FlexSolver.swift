@@ -62,9 +62,11 @@ struct FlexSolver: Sendable {
 
     /// `init(root:layout:textStyles:)` with the tree read where it is.
     init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle] = []) {
-        var builder = FlexTree.Builder(textStyles: textStyles)
+        let scratch = SolverScratch.current
+        var builder = FlexTree.Builder(textStyles: textStyles, buffers: &scratch.builder)
         if !root.pointee.isHidden { _ = builder.flatten(root, parent: -1, index: 0) }
         tree = FlexTree(&builder, layout: layout)
+        builder.giveBack(&scratch.builder)
         // (No measurement slots yet: a prepared cell never holds any — each layout of it takes
         // the thread's scratch — and a one-off layout makes them when it starts.)
         textSlots = Array(repeating: TextSlot(), count: tree.texts.count)

@@ -32,14 +32,17 @@ final class FlexTree: @unchecked Sendable {
     /// The one block holding them (for prefetching).
     @exclusivity(unchecked) private(set) var keptMemory = UnsafeRawBufferPointer(start: nil, count: 0)
 
-    /// Takes the builder's arrays over (moved out, not each retained here and released with the builder).
+    /// Takes the builder's texts over (moved out, not each retained here and released with the
+    /// builder); its properties, children and ids are the shape's when it has the same ones
+    /// (the builder's arrays are then left to be reused: `SolverScratch.builder`).
     init(_ b: inout Builder, layout: CellLayout) {
         self.layout = layout
-        shape = SolverScratch.current.shapes.shape(props: b.props, childIndex: b.childIndex)
+        shape = SolverScratch.current.shapes.shape(props: b.props, childIndex: b.childIndex, ids: b.ids)
         props = shape.props
         childIndex = shape.childIndex
         needsBaseline = shape.needsBaseline
-        ids = Self.take(&b.ids)
+        // (A feed's posts of one shape have one set of ids, the template's: shared, not an array a post.)
+        ids = shape.ids == b.ids ? shape.ids : Array(b.ids)
         texts = Self.take(&b.texts)
         textNodes = Self.take(&b.textNodes)
     }
@@ -82,12 +85,16 @@ final class FlexShape: @unchecked Sendable {
     let props: UnsafeMutableBufferPointer<Props>
     let childIndex: UnsafeMutableBufferPointer<Int>
     let needsBaseline: UnsafeMutableBufferPointer<Bool>
+    /// The ids of the first tree of this shape: every later tree whose ids are the same shares
+    /// them (they are not part of the shape: trees with other ids still share its properties).
+    let ids: [String?]
     /// A hash of some of the shape's values (`holdsTheSame` compares them all).
     let hash: Int
     /// Where `props`, `childIndex` and `needsBaseline` live: one allocation for the three.
     private let block: UnsafeMutableRawPointer
 
-    init(props source: [Props], childIndex links: [Int]) {
+    init(props source: [Props], childIndex links: [Int], ids: [String?]) {
+        self.ids = Array(ids)
         let n = source.count, l = links.count
         let linksAt = Self.rounded(n * MemoryLayout<Props>.stride, MemoryLayout<Int>.alignment)
         let flagsAt = linksAt + l * MemoryLayout<Int>.stride
@@ -254,12 +261,12 @@ final class ShapeTable {
     /// The shape of a tree whose builder gave `props` and `childIndex`: a known one when it was
     /// built from the same values (no block allocated, copied and worked over only to be freed —
     /// a feed's posts have a handful of shapes), else a new one, which is kept.
-    func shape(props: [FlexShape.Props], childIndex: [Int]) -> FlexShape {
-        guard props.count <= Self.largestShared else { return FlexShape(props: props, childIndex: childIndex) }
+    func shape(props: [FlexShape.Props], childIndex: [Int], ids: [String?]) -> FlexShape {
+        guard props.count <= Self.largestShared else { return FlexShape(props: props, childIndex: childIndex, ids: ids) }
         let hash = FlexShape.hash(props: props, childIndex: childIndex)
         let i = Int(UInt(bitPattern: hash) % UInt(slots.count))
         if let known = slots[i], known.wasBuilt(from: props, childIndex: childIndex, hash: hash) { return known }
-        return interned(FlexShape(props: props, childIndex: childIndex))
+        return interned(FlexShape(props: props, childIndex: childIndex, ids: ids))
     }
 }
 
@@ -276,13 +283,41 @@ extension FlexTree {
         /// The order of the next text `flatten` meets, hidden texts counted.
         var textOrdinal = 0
 
-        init(textStyles: [TextStyle]) {
+        /// A builder whose properties, children and ids go into `buffers`' arrays (emptied, their
+        /// capacity kept: `SolverScratch.builder`, one set a thread) — a tree of a known shape
+        /// keeps none of them, so a post of a feed allocates no array for them.
+        init(textStyles: [TextStyle], buffers: inout Buffers) {
             self.textStyles = textStyles
+            swap(&props, &buffers.props)
+            swap(&childIndex, &buffers.childIndex)
+            swap(&ids, &buffers.ids)
+            props.removeAll(keepingCapacity: true)
+            childIndex.removeAll(keepingCapacity: true)
+            ids.removeAll(keepingCapacity: true)
             props.reserveCapacity(24)
             ids.reserveCapacity(24)
             childIndex.reserveCapacity(24)
             texts.reserveCapacity(4)
             textNodes.reserveCapacity(4)
+        }
+
+        /// The arrays a builder fills and a tree does not keep, between two builders of a thread.
+        struct Buffers {
+            var props: [Props] = []
+            var childIndex: [Int] = []
+            var ids: [String?] = []
+            /// Arrays longer than this are not kept (a tree of thousands of elements is rare).
+            static let largestKept = 1_024
+        }
+
+        /// Hands the arrays back to `buffers` for the next builder (those of a huge tree are dropped;
+        /// the ids are emptied now, not kept alive until the next tree).
+        mutating func giveBack(_ buffers: inout Buffers) {
+            guard props.capacity <= Buffers.largestKept, childIndex.capacity <= Buffers.largestKept else { return }
+            ids.removeAll(keepingCapacity: true)
+            swap(&props, &buffers.props)
+            swap(&childIndex, &buffers.childIndex)
+            swap(&ids, &buffers.ids)
         }
 
         @discardableResult

@@ -23,6 +23,31 @@ struct FlexShapeTests {
         #expect(try sc.arrange(width: 100).frames[1].rect.width == 11)
     }
 
+    /// Ids are not part of a shape: trees of one shape with the same ids share them (a feed's
+    /// posts: one array, not one a post), and a tree with other ids — or none — keeps its own,
+    /// whichever tree of the shape came first; the builder's arrays, reused by the next tree on
+    /// the thread, never show through.
+    @Test func treesOfOneShapeShareTheirIdsOnlyWhenTheyAreTheSame() throws {
+        let layout = CellLayout(textEngine: nil)
+        func tree(_ avatar: String?, _ badge: String?) -> FlexSolver {
+            var a = CellElement.box(width: 40, height: 40), b = CellElement.box(width: 13, height: 13)
+            a.id = avatar
+            b.id = badge
+            return FlexSolver(root: .hstack(spacing: 10, [a, b]), layout: layout)
+        }
+        let first = tree("avatar", "badge"), same = tree("avatar", "badge")
+        let other = tree("picture", nil), none = tree(nil, nil), last = tree("avatar", "badge")
+        #expect(first.tree.shape === other.tree.shape && first.tree.shape === none.tree.shape)
+        #expect(first.tree.ids == [nil, "avatar", "badge"] && same.tree.ids == first.tree.ids && last.tree.ids == first.tree.ids)
+        #expect(other.tree.ids == [nil, "picture", nil])
+        #expect(none.tree.ids == [nil, nil, nil])
+        // The arrangement names each tree's own elements.
+        var s = other
+        #expect(try s.arrange(width: 100).frames.map(\.id) == [nil, "picture", nil])
+        // Shared, not copied: the same array storage.
+        #expect(first.tree.ids.withUnsafeBufferPointer { $0.baseAddress } == same.tree.ids.withUnsafeBufferPointer { $0.baseAddress })
+    }
+
     /// A known shape is found from a builder's values before a block is built: trees whose
     /// worked-out values are set (a row stretched by a row of given height, stretching a ratio
     /// box, is strict, its height definite, a ratio inside) still share it, and trees that differ only in values the
