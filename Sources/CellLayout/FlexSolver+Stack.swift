@@ -290,13 +290,21 @@ extension FlexSolver {
             // box and a box 20 tall is 30 wide in a column 0 wide; held-out tree 0327 reduced).
             func sizedByItsHeight(_ item: Item) -> Bool {
                 item.fixedCross == nil && item.crossConstraint.exactValue != nil
-                    && ((!item.ratio.isNaN && props[item.node].width.isNaN && props[item.node].basis.isNaN)
+                    && ((!item.ratio.isNaN && props[item.node].width.isNaN)
                         || (props[item.node].kind == .stack && props[item.node].ratioInside))
             }
             if items.contains(where: sizedByItsHeight) {
                 let content = try stackMinContent(s) { k throws(CellLayoutError) in
                     if sizedByItsHeight(items[k]) {
-                        if !items[k].ratio.isNaN { return items[k].hypo }
+                        if !items[k].ratio.isNaN {
+                            guard !props[items[k].node].basis.isNaN else { return items[k].hypo }
+                            // A ratio box with a basis: its width at that height, clamped as any
+                            // item's contribution by a basis it may not grow from (Chromium: a ratio-0.75
+                            // box of basis 20 in a row 20 tall, in a column 0 wide, makes the row 15
+                            // wide; 40 tall, 20; fresh corpus seed 4242, tree 0023 reduced).
+                            let c = try measure(items[k].node, .unbounded, items[k].crossConstraint).size.width
+                            return s.wraps ? c : try rowMinContentContribution(items[k].node, c)
+                        }
                         // (Its contribution as any item's: capped at a basis it may not grow from —
                         // Chromium: a column of basis 60 holding a ratio box and a box 80 wide gives a
                         // row 200 tall 60 of its min-content width, not 80; tree 4242/0145 reduced.)

@@ -215,7 +215,7 @@ final class FlexShape: @unchecked Sendable {
                     if p.kind == .stack, !p.isRow, !props[c].basis.isNaN { definite[c] = true }
                     guard p.kind == .stack, p.isRow, align == .stretch, props[c].height.isNaN else { continue }
                     definite[c] = true  // (a wrapping row's lines stretch their items too)
-                    if stretchingRow, !props[c].ratio.isNaN, props[c].width.isNaN, props[c].basis.isNaN { stretchesRatioChild = true }
+                    if stretchingRow, !props[c].ratio.isNaN, props[c].width.isNaN { stretchesRatioChild = true }
                 }
                 props[n].strictHeight = stretchingRow && stretchesRatioChild && definite[n] && p.height.isNaN
                 props[n].heightDefinite = definite[n]

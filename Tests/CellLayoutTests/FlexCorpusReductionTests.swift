@@ -177,4 +177,40 @@ extension FlexTests {
         #expect(abs(t.minX - c.width) < 1e-9 && t.maxX <= 80 + 1e-9)
         #expect(abs(r.width - c.width) < 1e-9 && abs(r.height - c.width) < 1e-9)
     }
+
+    /// A ratio box with a basis, in a row whose height is definite only once its column has laid
+    /// it out (an item of a column given a height), counts in the row's width at the width its
+    /// stretched height gives it, clamped by its basis as any item's contribution is — it reaches
+    /// that width from its basis only by flexing: down if it may shrink, up if it may grow. A
+    /// ratio-0.75 box and a box 40 tall (the row 40 tall, so the ratio box 40 × 0.75 = 30 wide),
+    /// in a row aligned to the start of a column 60 tall: with basis 20 and no growing the row is
+    /// 20 wide; with basis 50 (it may shrink) 30; growing from basis 20, 30; basis 10, 10 (Chromium
+    /// 156, all four and the nested cases below; fresh corpus seed 4242, tree 0023 reduced — the row
+    /// was laid out again at its stretched height, and a stack's min-content width counted a ratio
+    /// box at its height, only for ratio boxes without a basis: the row was 0 wide).
+    @Test func aRatioBoxWithABasisCountsAtItsStretchedHeightClampedByItsBasis() throws {
+        func rowWidth(basis: Double, grow: Double = 0) throws -> Double? {
+            let row = CellElement.hstack([CellElement.box(aspectRatio: 0.75).flex(grow: grow, basis: basis).id("r"), CellElement.box(height: 40)]).id("row")
+            return try frames(.vstack(alignment: .start, [row]).frame(height: 60), width: 200)["row"]?.width
+        }
+        #expect(try rowWidth(basis: 20) == 20)
+        #expect(try rowWidth(basis: 50) == 40 * 0.75)
+        #expect(try rowWidth(basis: 20, grow: 1) == 40 * 0.75)
+        #expect(try rowWidth(basis: 10) == 10)
+        // Without the column's height the row's height is not definite there: the box counts 0.
+        let loose = CellElement.hstack([CellElement.box(aspectRatio: 0.75).flex(basis: 20), CellElement.box(height: 40)]).id("row")
+        #expect(try frames(.vstack(alignment: .start, [loose]), width: 200)["row"]?.width == 0)
+        // One column deeper, its width from content measured before any height was definite (0):
+        // the row still keeps the box's clamped width (its min-content contribution), wider than
+        // the column — 20 × 0.75 = 15 in a column 20 tall, and the basis 20 in one 60 tall (the
+        // row 40 tall: 30, clamped); a center-aligned row overflows the 0-wide column evenly.
+        func nested(column: CellElement) throws -> Rect? {
+            try frames(.vstack(alignment: .start, [column]), width: 200)["row"]
+        }
+        let row = CellElement.hstack([CellElement.box(aspectRatio: 0.75).flex(basis: 20), CellElement.box(height: 40)]).id("row")
+        #expect(try nested(column: .vstack(alignment: .start, [row]).flex(basis: 20)) == Rect(x: 0, y: 0, width: 15, height: 20))
+        #expect(try nested(column: .vstack(alignment: .start, [row]).flex(basis: 60)) == Rect(x: 0, y: 0, width: 20, height: 40))
+        #expect(try nested(column: .vstack(alignment: .center, [row]).frame(height: 20)) == Rect(x: -7.5, y: 0, width: 15, height: 20))
+        #expect(try nested(column: .vstack(alignment: .center, [row]).frame(height: 60)) == Rect(x: -10, y: 0, width: 20, height: 40))
+    }
 }
