@@ -213,4 +213,23 @@ extension FlexTests {
         #expect(try nested(column: .vstack(alignment: .center, [row]).frame(height: 20)) == Rect(x: -7.5, y: 0, width: 15, height: 20))
         #expect(try nested(column: .vstack(alignment: .center, [row]).frame(height: 60)) == Rect(x: -10, y: 0, width: 20, height: 40))
     }
+
+    /// A stack holding a ratio box, stretched across a row whose height is not definite (a row
+    /// laid out at its text's height, down a column of max-width 50 that a centring row holds),
+    /// flexes from its content before the row's line has a height — a ratio-0.75 box of min-width
+    /// 90: 90 — not from the box's width at the height the row is laid out at (the text's 211.86
+    /// × 0.75 = 158.9). Beside a column of basis 20 holding a text, in the row's 103.64 pt (its
+    /// min-content width: 90 and the text's widest word), both shrink in proportion to their bases,
+    /// 90 : 20 (Chromium 156: 84.797 and 18.844; fresh corpus seed 8, tree 0311 reduced — with the
+    /// column given width 50 instead, or the row a width, the engine already agreed).
+    @Test func aStackHoldingARatioBoxFlexesFromItsContentInARowOfIndefiniteHeight() throws {
+        let text = CellElement.text("view box jumps text table", style: TextStyle(font: "DejaVu Sans", size: 14))
+        let row = CellElement.hstack([CellElement.hstack([CellElement.box(aspectRatio: 0.75).frame(minWidth: 90)]).id("r"),
+                                      CellElement.vstack([text]).flex(basis: 20).id("c")]).id("row")
+        let f = try frames(.hstack(alignment: .center, [CellElement.vstack(alignment: .center, [row]).frame(maxWidth: 50)]), width: 320)
+        let r = try #require(f["r"]), c = try #require(f["c"]), whole = try #require(f["row"])
+        #expect(abs(r.width / 90 - c.width / 20) < 1e-9)
+        #expect(abs(r.width + c.width - whole.width) < 1e-9)
+        #expect(abs(r.width - 84.797) < 0.01 && abs(c.width - 18.844) < 0.01)
+    }
 }
