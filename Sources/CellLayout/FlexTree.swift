@@ -41,8 +41,10 @@ final class FlexTree: @unchecked Sendable {
         props = shape.props
         childIndex = shape.childIndex
         needsBaseline = shape.needsBaseline
-        // (A feed's posts of one shape have one set of ids, the template's: shared, not an array a post.)
-        ids = shape.ids == b.ids ? shape.ids : Array(b.ids)
+        // (A feed's posts of one shape have one set of ids, the template's: shared, not an array a post.
+        // Otherwise a copy of their own, as long as they are: `Array(b.ids)` would share the thread's
+        // buffer — its capacity kept with the tree, and the buffer allocated again for the next one.)
+        ids = shape.ids == b.ids ? shape.ids : Array(b.ids[...])
         texts = Self.take(&b.texts)
         textNodes = Self.take(&b.textNodes)
     }
@@ -94,7 +96,7 @@ final class FlexShape: @unchecked Sendable {
     private let block: UnsafeMutableRawPointer
 
     init(props source: [Props], childIndex links: [Int], ids: [String?]) {
-        self.ids = Array(ids)
+        self.ids = Array(ids[...])  // (a copy: not the builder's buffer, see `FlexTree.init`)
         let n = source.count, l = links.count
         let linksAt = Self.rounded(n * MemoryLayout<Props>.stride, MemoryLayout<Int>.alignment)
         let flagsAt = linksAt + l * MemoryLayout<Int>.stride
