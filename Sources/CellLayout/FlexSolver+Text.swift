@@ -53,6 +53,23 @@ extension FlexSolver {
         return measured
     }
 
+    /// Text `n`'s min-content width: its widest grapheme cluster over all its lines — those past
+    /// its `numberOfLines` too, as CSS's line clamp sizes a box from all its content (Chromium: "ju"
+    /// clamped to one line is as wide as its "u", not its first line's "j"). Not kept: asked for
+    /// once per node (`minContentWidth` keeps it).
+    mutating func minContentTextWidth(_ n: Int) throws(CellLayoutError) -> Double {
+        let t = props[n].payload
+        guard tree.texts[t].style.numberOfLines != 0 else { return try measureText(n, width: 1e-3).size.width }
+        if !textSlots[t].isPrepared { try prepareText(n) }
+        do throws(TextLayoutError) {
+            return try textSlots.withUnsafeBufferPointer { texts throws(TextLayoutError) in
+                try texts[t].prepared.unsafelyUnwrapped.measureEveryLine(width: 1e-3).size.width
+            }
+        } catch {
+            throw CellLayoutError(path: path(n), message: error.description)
+        }
+    }
+
     mutating func maxContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
         let t = props[n].payload
         if !textSlots[t].maxContent.isNaN { return textSlots[t].maxContent }

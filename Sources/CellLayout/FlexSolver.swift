@@ -438,7 +438,7 @@ extension FlexSolver {
 
     /// The element's min-content width (CSS): the narrowest it can be laid out without overflowing
     /// its content — a text's widest grapheme cluster (a word breaks anywhere, as with
-    /// `overflow-wrap: anywhere`), a box's fixed width, a row's children side by side, a column's
+    /// `overflow-wrap: anywhere`; every line's, a `numberOfLines` notwithstanding), a box's fixed width, a row's children side by side, a column's
     /// (or a wrapping row's) widest child — within its own limits. Fit-content widths never go
     /// below it: `min(max-content, max(min-content, room))`.
     mutating func minContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
@@ -458,7 +458,7 @@ extension FlexSolver {
             case .box, .spacer, .custom:
                 w = 0
             case .text:
-                w = try measureText(n, width: 1e-3).size.width + p.padH
+                w = try minContentTextWidth(n) + p.padH
             case .layered:
                 w = p.childCount > 0 ? try minContentWidth(childIndex[p.firstChild]) + p.padH : p.padH
             case .stack:

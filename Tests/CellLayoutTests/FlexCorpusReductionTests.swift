@@ -233,3 +233,25 @@ extension FlexTests {
         #expect(abs(r.width - 84.797) < 0.01 && abs(c.width - 18.844) < 0.01)
     }
 }
+
+extension FlexTests {
+    /// A text's min-content width counts every line, those past its `numberOfLines` too (CSS's
+    /// line clamp sizes the box from all its content): "ju mmm" clamped to two lines, centred in a
+    /// column that flexes to 0 wide, gets a box as wide as its widest grapheme "m" — centred on 0,
+    /// so its frame starts at −w(m)/2 — where the first two lines alone ("j", "u") made it as wide
+    /// as "u" (Chromium 156: the box 9.75 wide, from −4.875; fresh seed-10 corpus with clamped
+    /// texts, tree 0181 reduced). The frame itself shows the two lines only, as tall as two.
+    @Test func aClampedTextIsAsWideAtLeastAsItsWidestClusterOnAnyLine() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 10)
+        let m = try Self.engine.size(of: "m", style: style, width: nil).size.width
+        let u = try Self.engine.size(of: "u", style: style, width: nil).size.width
+        #expect(m > u)
+        let text = CellElement.text("ju mmm", style: style, numberOfLines: 2).id("t")
+        let f = try frames(.hstack([CellElement.vstack(alignment: .center, [text]).flex(basis: 0)]), width: 414)
+        let t = try #require(f["t"])
+        #expect(abs(t.minX + m / 2) < 1e-9)
+        #expect(abs(t.minX + 4.875) < 0.01)
+        let oneLine = try Self.engine.size(of: "j", style: style, width: nil).size.height
+        #expect(abs(t.height - 2 * oneLine) < 1e-9)
+    }
+}

@@ -23,6 +23,9 @@ import Testing
         ("corpus-seed77.jsonl", 512, 592), ("corpus-seed123.jsonl", 511, 591), ("corpus-seed2026.jsonl", 525, 591),
         // (2026-11-28: their first runs found the ratio box with a basis, docs/ACCURACY.md.)
         ("corpus-seed4242.jsonl", 527, 592), ("corpus-seed999.jsonl", 517, 597),
+        // (Texts clamped by `numberOfLines`, `generate.py --seed 11 --clamp 0.4`: its first run found
+        // the clamped text's min-content width, docs/ACCURACY.md.)
+        ("corpus-seed11-clamped.jsonl", 527, 595),
     ]
 
     static func fixture(_ name: String) -> URL {
@@ -76,7 +79,10 @@ import Testing
                 let path = p.compactMap { if case .number(let v) = $0 { return Int(v) } else { return nil } }
                 guard let e = element(tree, at: path), case .object(let st)? = e["textStyle"], case .string(let font)? = st["font"],
                       case .number(let size)? = st["size"], case .string(let text)? = e["text"] else { continue }
-                let lines = try engine.size(of: text, style: TextStyle(font: font, size: size), width: max(w, 1e-3)).lineCount
+                // (A text given a number of lines shows at most that many: Chromium's count is of those.)
+                var style = TextStyle(font: font, size: size)
+                if case .number(let limit)? = e["numberOfLines"] { style.numberOfLines = Int(limit) }
+                let lines = try engine.size(of: text, style: style, width: max(w, 1e-3)).lineCount
                 if lines != Int(n) { textsAgree = false }
             }
             if !textsAgree { outcome.skippedForText += 1; continue }

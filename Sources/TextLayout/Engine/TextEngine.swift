@@ -325,4 +325,14 @@ public struct PreparedText: Sendable {
         if let styleError { throw styleError }
         return TextLayouter.measure(box, style: style, heights: heights, width: width)
     }
+
+    /// `measure(width:)` with every line counted, whatever `style.numberOfLines` says (the lines
+    /// a limit would cut are laid out as `wordWrap` lays them): the text's min-content width for a
+    /// layout that, as CSS's line clamp, sizes a box from all its content.
+    package func measureEveryLine(width: Double?) throws(TextLayoutError) -> TextMeasurement {
+        guard style.numberOfLines != 0 else { return try measure(width: width) }
+        var unlimited = self
+        unlimited.style.numberOfLines = 0
+        return try unlimited.measure(width: width)
+    }
 }
