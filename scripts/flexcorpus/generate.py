@@ -3,7 +3,14 @@
 element language, rendered as HTML with the CSS mapping of docs/CONTRACT.md ("Composed cells"), laid out by
 headless Chromium, every element's frame read back.
 
-    scripts/flexcorpus/generate.py [--count 600] [--seed 10] [--out Tests/Fixtures/flexbox/corpus.jsonl]
+    scripts/flexcorpus/generate.py [--count 600] [--seed 10] [--out Tests/Fixtures/flexbox/corpus.jsonl] [--clamp 0.3]
+
+`--clamp P` gives a share P of the texts a `numberOfLines` of 1, 2 or 3 (drawn from a stream of its own: the trees
+are those of the seed without it), rendered as CSS's line clamp (`-webkit-line-clamp`) — the text's frame is then the union
+of its first N lines, its content N lines tall (UIKit's `numberOfLines` with `wordWrap`: the lines that do not fit
+are not shown). `--layers P` puts a share P of the texts and stacks below the root in an `overlay` or `background` pair as its base
+(a chat bubble, a card; the layer an empty box or a stack holding a badge), from a third stream. Without them (the
+default) the committed corpora reproduce from their seeds.
 
 Needs Debian's `chromium` (tested with 156). Writes one JSON line per tree:
     {"id", "width", "layout": ELEMENT, "frames": [{"path": [..], "rect": [x, y, w, h]}],
@@ -124,6 +131,12 @@ def css(e, parent_row):
         s.append("font-family:'%s'" % ("L" if font == "DejaVu Sans" else "C"))
         s.append("font-size:" + px(size))
         s.append("line-height:" + px((asc + desc) * size / 2048))
+        if e.get("numberOfLines", 0) > 0:
+            # CSS's line clamp: the box's content is its first N lines (what flexing, stretching
+            # and the element's own sizes do to the box stays theirs). No `overflow: hidden`: it
+            # would make the box a scroll container, whose baseline Chromium clamps to its edge.
+            s[s.index("display:block")] = "display:-webkit-box"
+            s += ["-webkit-box-orient:vertical", "-webkit-line-clamp:%d" % e["numberOfLines"]]
     if e.get("hidden"): s.append("display:none")  # last: it must win over display:flex/block
     return ";".join(s)
 
@@ -131,23 +144,29 @@ def css(e, parent_row):
 def render(e, path, parent_row=False):
     attrs = 'data-p="%s" style="%s"' % (".".join(map(str, path)), css(e, parent_row))
     if "text" in e:
-        return "<div class=t %s>%s</div>" % (attrs, html.escape(e["text"]))
+        return "<div class=t data-n=%d %s>%s</div>" % (e.get("numberOfLines", 0), attrs, html.escape(e["text"]))
     if "stack" in e:
         return "<div %s>%s</div>" % (attrs, "".join(render(c, path + [i], e["stack"] == "horizontal") for i, c in enumerate(e["children"])))
-    if "overlay" in e:
-        base, layer = e["overlay"]
+    if "overlay" in e or "background" in e:
+        # (`background` is `overlay` with the layer drawn below: the same geometry.)
+        key = "overlay" if "overlay" in e else "background"
+        base, layer = e[key]
         # The wrapper is the flex item, sized as its base (the contract: the pair is sized as its
         # base where the overlay element gives no size); the base fills it, the layer covers it.
         inner = render(base, path + [0])
-        wrapper = {k: v for k, v in e.items() if k != "overlay"}
+        wrapper = {k: v for k, v in e.items() if k != key}
         pad = wrapper.get("padding", 0)
         ph = (pad.get("left", 0) + pad.get("right", 0)) if isinstance(pad, dict) else 2 * pad
         pv = (pad.get("top", 0) + pad.get("bottom", 0)) if isinstance(pad, dict) else 2 * pad
-        wrapper.setdefault("width", base["box"]["width"] + ph)
-        wrapper.setdefault("height", base["box"]["height"] + pv)
+        # (A base of a given size gives it to the pair; any other base sizes the grid cell it fills.)
+        for side, extra in (("width", ph), ("height", pv)):
+            given = base.get("box", {}).get(side, base.get(side))
+            if given is not None: wrapper.setdefault(side, given + extra)
+        for limit in ("minWidth", "maxWidth", "minHeight", "maxHeight"):  # (and its limits, as the engine takes them)
+            if limit in base: wrapper.setdefault(limit, base[limit])
         layer_css = css(layer, False) + ";position:absolute;left:0;top:0;right:0;bottom:0;width:auto;height:auto"
         lay = '<div data-p="%s" style="%s">%s</div>' % (".".join(map(str, path + [1])), layer_css,
-                                                         "".join(render(c, path + [1, i]) for i, c in enumerate(layer["children"])))
+                                                         "".join(render(c, path + [1, i]) for i, c in enumerate(layer.get("children", []))))
         display = "" if e.get("hidden") else ";display:grid"
         return '<div data-p="%s" data-overlay=1 style="%s%s">%s%s</div>' % (".".join(map(str, path)), css(wrapper, parent_row), display, inner, lay)
     return "<div %s></div>" % attrs
@@ -170,10 +189,14 @@ function frames(caseEl) {
     if (el.classList.contains("t")) {
       const cs = getComputedStyle(el), pt = parseFloat(cs.paddingTop), pl = parseFloat(cs.paddingLeft), pb = parseFloat(cs.paddingBottom);
       const range = document.createRange(); range.selectNodeContents(el);
-      let right = r.left + pl; const tops = new Set();
-      for (const q of range.getClientRects()) { right = Math.max(right, q.right); tops.add(Math.round(q.top * 4)); }
-      // Lines counted from the line boxes' tops (the element's box may be stretched past its text).
-      const lh = parseFloat(cs.lineHeight), lines = tops.size;
+      // Lines told apart by their tops (the element's box may be stretched past its text); with a
+      // number of lines, only the first N count (the rest overflow the clamped box, unseen).
+      const rects = Array.from(range.getClientRects()), limit = Number(el.dataset.n) || Infinity;
+      const firstTops = Array.from(new Set(rects.map(q => Math.round(q.top * 4)))).sort((a, b) => a - b).slice(0, limit);
+      const shown = new Set(firstTops);
+      let right = r.left + pl;
+      for (const q of rects) if (shown.has(Math.round(q.top * 4))) right = Math.max(right, q.right);
+      const lh = parseFloat(cs.lineHeight), lines = shown.size;
       rect = [r.left + pl - origin.left, r.top + pt - origin.top, right - (r.left + pl), lines * lh];
       const pr = parseFloat(cs.paddingRight);
       texts.push({path: p, lines: lines, width: Math.round((r.width - pl - pr) * 1e6) / 1e6});
@@ -212,13 +235,39 @@ def main():
     ap.add_argument("--seed", type=int, default=10)
     ap.add_argument("--out", default=os.path.join(ROOT, "Tests/Fixtures/flexbox/corpus.jsonl"))
     ap.add_argument("--chromium", default="chromium")
+    ap.add_argument("--clamp", type=float, default=0.0, help="share of texts given a numberOfLines of 1-3")
+    ap.add_argument("--layers", type=float, default=0.0, help="share of texts and stacks put in an overlay or background pair")
     a = ap.parse_args()
     rng = random.Random(a.seed)
+    clamps = random.Random(a.seed * 7919 + 1)  # (its own stream: the trees stay the seed's)
+
+    def clamp(e):
+        if "text" in e and clamps.random() < a.clamp: e["numberOfLines"] = clamps.choice([1, 2, 3])
+        for c in e.get("children", []) + e.get("overlay", []) + e.get("background", []): clamp(c)
+
+    layers = random.Random(a.seed * 7919 + 2)  # (another stream of its own)
+
+    def layer(e):
+        """A share of the texts and stacks below the root put in a pair as its base: a chat bubble's
+        background behind a padded text, a card's behind a stack, a badge layer over either. What
+        places the pair among its siblings moves to the pair; the base keeps its own sizes."""
+        kids = e.get("children", [])
+        for i, c in enumerate(kids):
+            layer(c)
+            if ("text" in c or "stack" in c) and layers.random() < a.layers:
+                pair = {k: c.pop(k) for k in ("grow", "shrink", "basis", "alignSelf", "hidden") if k in c}
+                if "text" in c and "padding" not in c: c["padding"] = layers.choice([4, {"top": 6, "left": 10, "bottom": 6, "right": 10}])
+                top = {"stack": "vertical", "alignment": layers.choice(ALIGN[:4]), "justify": layers.choice(JUSTIFY[:3]),
+                       "children": [{"box": {"width": 8, "height": 8}}]}
+                pair["background" if layers.random() < 0.5 else "overlay"] = [c, layers.choice([{"box": {}}, top])]
+                kids[i] = pair
     cases = []
     for i in range(a.count):
         tree = element(rng, 0, False)
         tree.pop("hidden", None)
         if "stack" not in tree: tree = {"stack": "vertical", "alignment": rng.choice(ALIGN[:4]), "children": [tree]}
+        if a.clamp > 0: clamp(tree)
+        if a.layers > 0: layer(tree)
         cases.append({"id": "flex-%04d" % i, "width": rng.choice([120, 200, 320, 375, 414]), "layout": tree})
     res = layout_in_chromium(cases, a.chromium)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
