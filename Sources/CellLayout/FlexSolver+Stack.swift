@@ -80,6 +80,12 @@ extension FlexSolver {
             return isRow ? cp.padH : cp.padV
         case .box where isRow:
             return Self.ratioBaseWidth(cp, cross: cross)
+        case .layered where cp.childCount > 0:
+            // Its base's, within the pair's padding: a pair is sized as its base, whose flex base
+            // size is not held to its maximum either (Chromium: a text of max-width 120 as a pair's
+            // base shrinks beside another text from its max-content width, not from 120).
+            let base = childIndex[cp.firstChild]
+            return try contentBase(base, isRow: isRow, cross: cross.inset(isRow ? cp.padV : cp.padH)) + (isRow ? cp.padH : cp.padV)
         default:
             return measured
         }
@@ -155,10 +161,17 @@ extension FlexSolver {
             let maxMain = isRow ? cp.maxWidth : cp.maxHeight
             let minCross = isRow ? cp.minHeight : cp.minWidth
             let maxCross = isRow ? cp.maxHeight : cp.maxWidth
-            let childPadMain = isRow ? cp.padH : cp.padV
+            // (A pair's padding counts its base's too: the pair is sized as its base, whose border
+            // box holds that padding — its inner size, which scales its shrinking, is within both.)
+            var childPadMain = isRow ? cp.padH : cp.padV, childPadCross = isRow ? cp.padV : cp.padH
+            if cp.kind == .layered, cp.childCount > 0 {
+                let b = props[childIndex[cp.firstChild]]
+                childPadMain += isRow ? b.padH : b.padV
+                childPadCross += isRow ? b.padV : b.padH
+            }
             let fixedCrossRaw = isRow ? cp.height : cp.width
             let fixedCross: Double? = fixedCrossRaw.isNaN ? nil
-                : max(clamp(fixedCrossRaw, minCross, maxCross), isRow ? cp.padV : cp.padH)
+                : max(clamp(fixedCrossRaw, minCross, maxCross), childPadCross)
             let crossConstraint: Dim
             if let fixedCross {
                 crossConstraint = .exact(fixedCross)
@@ -182,7 +195,7 @@ extension FlexSolver {
                 base = try contentBase(c, isRow: isRow, cross: .unbounded)
             } else if !cp.ratio.isNaN, let cv = crossConstraint.exactValue {
                 base = isRow ? max(cv, cp.padV) * cp.ratio : max(cv, cp.padH) / cp.ratio
-            } else if cp.kind == .stack, cp.ratioInside, isRow, !s.heightDefinite, fixedCross == nil, crossConstraint.exactValue != nil {
+            } else if cp.kind == .stack || cp.kind == .layered, cp.ratioInside, isRow, !s.heightDefinite, fixedCross == nil, crossConstraint.exactValue != nil {
                 // Likewise a stack holding a ratio box: its base is its content before this row's
                 // line has a height (Chromium: a row holding only a ratio box of min-width 90, beside
                 // a column of text, in a row laid out at the text's height down a column that a
@@ -201,7 +214,7 @@ extension FlexSolver {
                 node: c, base: base, hypo: hypo, main: hypo, minMain: lo, maxMain: max(lo, maxMain),
                 minCross: minCross, maxCross: maxCross, crossConstraint: crossConstraint, align: align,
                 fixedCross: fixedCross, ratio: cp.ratio, grow: cp.grow, shrink: cp.shrink,
-                padCross: isRow ? cp.padV : cp.padH, padMain: childPadMain))
+                padCross: childPadCross, padMain: childPadMain))
         }
 
         // 2. Lines.
@@ -298,7 +311,7 @@ extension FlexSolver {
             func sizedByItsHeight(_ item: Item) -> Bool {
                 item.fixedCross == nil && item.crossConstraint.exactValue != nil
                     && ((!item.ratio.isNaN && props[item.node].width.isNaN)
-                        || (props[item.node].kind == .stack && props[item.node].ratioInside))
+                        || ((props[item.node].kind == .stack || props[item.node].kind == .layered) && props[item.node].ratioInside))
             }
             if items.contains(where: sizedByItsHeight) {
                 let content = try stackMinContent(s) { k throws(CellLayoutError) in

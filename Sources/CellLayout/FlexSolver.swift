@@ -418,13 +418,17 @@ extension FlexSolver {
         let p = props[n]
         guard p.childCount > 0 else { return Measured(size: .zero) }
         let base = childIndex[p.firstChild]
-        // The base sits inside the pair's padding; the layer covers the whole pair.
-        let natural = try measure(base, w.inset(p.padH), h.inset(p.padV))
+        let bp = props[base]
+        // The base sits inside the pair's padding; the layer covers the whole pair. A side the base
+        // gives itself is its own wherever the pair is placed (a base 200 wide in a pair flexed to
+        // 20 overflows it, laid out at 200 — Chromium); any other side fills the pair, never below
+        // the base's padding (a border box holds its padding: Chromium's padded stack in a pair
+        // shrunk to 6 pt is 8 wide). Fresh corpus seed 10 with `--layers`, trees 0054, 0079, 0095.
+        let natural = try measure(base, bp.width.isNaN ? w.inset(p.padH) : .unbounded, bp.height.isNaN ? h.inset(p.padV) : .unbounded)
         let size = Size(width: finish(natural.size.width + p.padH, w, p.minWidth, p.maxWidth, padding: p.padH),
                         height: finish(natural.size.height + p.padV, h, p.minHeight, p.maxHeight, padding: p.padV))
-        let bp = props[base]
-        let fitted = try measure(base, bp.width.isNaN ? .exact(max(0, size.width - p.padH)) : .unbounded,
-                                 bp.height.isNaN ? .exact(max(0, size.height - p.padV)) : .unbounded)
+        let fitted = try measure(base, bp.width.isNaN ? .exact(max(bp.padH, size.width - p.padH)) : .unbounded,
+                                 bp.height.isNaN ? .exact(max(bp.padV, size.height - p.padV)) : .unbounded)
         let first = rects.count
         rects.append(Rect(x: p.padLeft, y: p.padTop, width: fitted.size.width, height: fitted.size.height))
         if p.childCount > 1 { rects.append(Rect(origin: .zero, size: size)) }

@@ -211,6 +211,9 @@ final class FlexShape: @unchecked Sendable {
                     let align = props[c].alignSelf ?? p.alignment
                     if (p.kind == .stack && p.isRow && align == .firstBaseline) || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
                     if p.kind == .stack, !p.isRow, definite[n] { definite[c] = true }
+                    // (A pair's base and layer fill it: its height is as definite for them as for
+                    // it — Chromium, a row of a ratio box as the base of a pair stretched across a row.)
+                    if p.kind == .layered, definite[n] { definite[c] = true }
                     // (Chromium also takes a column item's given basis as a definite height, the
                     // column's own height definite or not: a row of basis 20 down a column that
                     // nothing sizes sizes its ratio box 30 wide.)
@@ -228,13 +231,14 @@ final class FlexShape: @unchecked Sendable {
             // content, the child had no definite height, and its ratio boxes no width from it
             // (Chromium: a row of a ratio-1.5 box and a box 13 tall is 19.5 wide inside a row of
             // min-width 90, which is laid out again at its stretched height; held-out tree 0327).
-            for n in props.indices.reversed() where props[n].kind == .stack {
+            // (A pair likewise: what its base holds, it holds, and its base fills its height.)
+            for n in props.indices.reversed() where props[n].kind == .stack || props[n].kind == .layered {
                 let p = props[n]
                 let climbs = definite[n] && p.height.isNaN && !p.strictHeight
                 for k in 0..<p.childCount {
                     let c = childIndex[p.firstChild + k]
                     if (props[c].kind == .box && !props[c].ratio.isNaN) || props[c].ratioInside { props[n].ratioInside = true }
-                    if climbs, props[c].strictHeight, !p.isRow || (props[c].alignSelf ?? p.alignment) == .stretch {
+                    if climbs, props[c].strictHeight, p.kind == .layered || !p.isRow || (props[c].alignSelf ?? p.alignment) == .stretch {
                         props[n].strictHeight = true
                     }
                 }
@@ -404,6 +408,13 @@ extension FlexTree {
                 if e.pointee.maxWidth == nil, let v = base.maxWidth { p.maxWidth = v }
                 if e.pointee.minHeight == nil, let v = base.minHeight { p.minHeight = v }
                 if e.pointee.maxHeight == nil, let v = base.maxHeight { p.maxHeight = v }
+                // Nor is the pair smaller than its base's padding inside its own (the base, a
+                // border box, never is: Chromium's padded row as a pair's base keeps 8 pt in a row
+                // that squeezes the pair to 6).
+                if !base.isHidden {
+                    p.minWidth = max(p.minWidth, base.padding.horizontal + e.pointee.padding.horizontal)
+                    p.minHeight = max(p.minHeight, base.padding.vertical + e.pointee.padding.vertical)
+                }
                 if case .box(let ratio?) = base.kind, ratio > 0 { p.ratio = ratio }
                 // The layer only exists over a visible base.
                 let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)

@@ -26,6 +26,9 @@ import Testing
         // (Texts clamped by `numberOfLines`, `generate.py --seed 11 --clamp 0.4`: its first run found
         // the clamped text's min-content width, docs/ACCURACY.md.)
         ("corpus-seed11-clamped.jsonl", 527, 595),
+        // (Texts and stacks as the bases of overlay and background pairs, `--seed 12 --layers 0.3`:
+        // its first runs found five rules of a pair sized as its base, docs/ACCURACY.md.)
+        ("corpus-seed12-layers.jsonl", 523, 597),
     ]
 
     static func fixture(_ name: String) -> URL {
