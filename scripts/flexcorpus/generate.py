@@ -141,19 +141,47 @@ def css(e, parent_row):
     return ";".join(s)
 
 
-def render(e, path, parent_row=False):
-    attrs = 'data-p="%s" style="%s"' % (".".join(map(str, path)), css(e, parent_row))
+PLACING = ("grow", "shrink", "basis", "alignSelf", "hidden")
+
+
+def render_layer(layer, path):
+    """A pair's layer: absolutely positioned over its containing block's padding box."""
+    layer_css = css(layer, False) + ";position:absolute;left:0;top:0;right:0;bottom:0;width:auto;height:auto"
+    return '<div data-p="%s" style="%s">%s</div>' % (".".join(map(str, path)), layer_css,
+                                                    "".join(render(c, path + [i]) for i, c in enumerate(layer.get("children", []))))
+
+
+def render(e, path, parent_row=False, extra="", inside="", pair=None):
+    attrs = 'data-p="%s" style="%s"' % (".".join(map(str, path)), css(e, parent_row) + extra)
+    if pair is not None: attrs += ' data-q="%s"' % ".".join(map(str, pair))
     if "text" in e:
-        return "<div class=t data-n=%d %s>%s</div>" % (e.get("numberOfLines", 0), attrs, html.escape(e["text"]))
+        return "<div class=t data-n=%d %s>%s%s</div>" % (e.get("numberOfLines", 0), attrs, html.escape(e["text"]), inside)
     if "stack" in e:
-        return "<div %s>%s</div>" % (attrs, "".join(render(c, path + [i], e["stack"] == "horizontal") for i, c in enumerate(e["children"])))
+        return "<div %s>%s%s</div>" % (attrs, "".join(render(c, path + [i], e["stack"] == "horizontal") for i, c in enumerate(e["children"])), inside)
     if "overlay" in e or "background" in e:
         # (`background` is `overlay` with the layer drawn below: the same geometry.)
         key = "overlay" if "overlay" in e else "background"
         base, layer = e[key]
+        sized = any(side in base or side in base.get("box", {}) for side in ("width", "height"))
+        if not sized and all(k in PLACING + (key, "id") for k in e):
+            # A pair that gives nothing but its place among its siblings, over a base with no
+            # size of its own, is its base (the contract: sized as its base; the base fills it),
+            # so the base itself is the flex item, with what places the pair, and the layer covers
+            # it from inside: no box between the base and its parent to change what is definite
+            # or intrinsic (`--layers` makes these). A base of a given size keeps it inside the
+            # pair, whatever size the pair is flexed to: the wrapper below.
+            merged = dict(base)
+            merged.update({k: e[k] for k in PLACING if k in e})
+            return render(merged, path + [0], parent_row, extra=";position:relative", inside=render_layer(layer, path + [1]), pair=path)
         # The wrapper is the flex item, sized as its base (the contract: the pair is sized as its
         # base where the overlay element gives no size); the base fills it, the layer covers it.
-        inner = render(base, path + [0])
+        # The wrapper is a one-item flex column, so that its intrinsic widths are its base's (a grid
+        # cell's would take the base's `min-width: 0` as its minimum) and a height is as definite
+        # for the base as for the wrapper (a row's stretched item would be given one): the base is
+        # stretched to the wrapper's width and grows and shrinks to its height, unless it has a
+        # size of its own.
+        fixed = "height" in base or "height" in base.get("box", {})
+        inner = render(base, path + [0], extra=";flex:%s;align-self:stretch" % ("0 0 auto" if fixed else "1 1 auto"))
         wrapper = {k: v for k, v in e.items() if k != key}
         pad = wrapper.get("padding", 0)
         ph = (pad.get("left", 0) + pad.get("right", 0)) if isinstance(pad, dict) else 2 * pad
@@ -164,12 +192,12 @@ def render(e, path, parent_row=False):
             if given is not None: wrapper.setdefault(side, given + extra)
         for limit in ("minWidth", "maxWidth", "minHeight", "maxHeight"):  # (and its limits, as the engine takes them)
             if limit in base: wrapper.setdefault(limit, base[limit])
-        layer_css = css(layer, False) + ";position:absolute;left:0;top:0;right:0;bottom:0;width:auto;height:auto"
-        lay = '<div data-p="%s" style="%s">%s</div>' % (".".join(map(str, path + [1])), layer_css,
-                                                         "".join(render(c, path + [1, i]) for i, c in enumerate(layer.get("children", []))))
-        display = "" if e.get("hidden") else ";display:grid"
+        if "aspectRatio" in base.get("box", {}):  # (and a box's ratio)
+            wrapper = dict(wrapper, box={"aspectRatio": base["box"]["aspectRatio"]})
+        lay = render_layer(layer, path + [1])
+        display = "" if e.get("hidden") else ";display:flex;flex-direction:column;align-items:stretch"
         return '<div data-p="%s" data-overlay=1 style="%s%s">%s%s</div>' % (".".join(map(str, path)), css(wrapper, parent_row), display, inner, lay)
-    return "<div %s></div>" % attrs
+    return "<div %s>%s</div>" % (attrs, inside)
 
 
 PAGE = """<!DOCTYPE html><html><head><meta charset=utf-8><style>
@@ -188,7 +216,9 @@ function frames(caseEl) {
     let rect = [r.left - origin.left, r.top - origin.top, r.width, r.height];
     if (el.classList.contains("t")) {
       const cs = getComputedStyle(el), pt = parseFloat(cs.paddingTop), pl = parseFloat(cs.paddingLeft), pb = parseFloat(cs.paddingBottom);
-      const range = document.createRange(); range.selectNodeContents(el);
+      // (The text's own node: a pair's layer may sit inside the element.)
+      const range = document.createRange(), own = Array.from(el.childNodes).find(n => n.nodeType === 3);
+      range.selectNodeContents(own || el);
       // Lines told apart by their tops (the element's box may be stretched past its text); with a
       // number of lines, only the first N count (the rest overflow the clamped box, unseen).
       const rects = Array.from(range.getClientRects()), limit = Number(el.dataset.n) || Infinity;
@@ -202,6 +232,10 @@ function frames(caseEl) {
       texts.push({path: p, lines: lines, width: Math.round((r.width - pl - pr) * 1e6) / 1e6});
     }
     out.push({path: p, rect: rect.map(v => Math.round(v * 1e6) / 1e6)});
+    if (el.dataset.q !== undefined) {  // (a pair that is its base: the base's box is the pair's frame)
+      const q = el.dataset.q === "" ? [] : el.dataset.q.split(".").map(Number);
+      out.push({path: q, rect: [r.left - origin.left, r.top - origin.top, r.width, r.height].map(v => Math.round(v * 1e6) / 1e6)});
+    }
   }
   return {frames: out, texts: texts};
 }
@@ -254,7 +288,9 @@ def main():
         kids = e.get("children", [])
         for i, c in enumerate(kids):
             layer(c)
-            if ("text" in c or "stack" in c) and layers.random() < a.layers:
+            # (Only an element with no size of its own: a base given one keeps it inside a pair
+            # flexed to another size, which a pair rendered as its base cannot show.)
+            if ("text" in c or "stack" in c) and "width" not in c and "height" not in c and layers.random() < a.layers:
                 pair = {k: c.pop(k) for k in ("grow", "shrink", "basis", "alignSelf", "hidden") if k in c}
                 if "text" in c and "padding" not in c: c["padding"] = layers.choice([4, {"top": 6, "left": 10, "bottom": 6, "right": 10}])
                 top = {"stack": "vertical", "alignment": layers.choice(ALIGN[:4]), "justify": layers.choice(JUSTIFY[:3]),

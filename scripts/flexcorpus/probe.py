@@ -27,11 +27,13 @@ for c in cases:
     theirs = {tuple(f["path"]): f["rect"] for f in res[c["id"]]["frames"]}
     print("==", c["id"], "width", c["width"])
     def walk(e, path, depth):
-        props = {k: v for k, v in e.items() if k not in ("children", "overlay", "text", "textStyle")}
+        props = {k: v for k, v in e.items() if k not in ("children", "overlay", "background", "text", "textStyle")}
+        if "background" in e: props["pair"] = "background"
+        if "overlay" in e: props["pair"] = "overlay"
         if "text" in e: props["text"] = e["text"][:30]; props["ts"] = "%s %s" % (e["textStyle"]["font"][:3], e["textStyle"]["size"])
         o, t = ours.get(tuple(path)), theirs.get(tuple(path))
         bad = (o is None) != (t is None) or (o and t and any(abs(a - b) > 0.5 for a, b in zip(o, t)))
         print("%s%s%s %s\n%s     ours %s  chromium %s" % ("!!" if bad else "  ", "  " * depth, ".".join(map(str, path)) or "root",
               json.dumps(props, ensure_ascii=False), "  " * depth, fmt(o), fmt(t)))
-        for i, ch in enumerate(e.get("children", []) + e.get("overlay", [])): walk(ch, path + [i], depth + 1)
+        for i, ch in enumerate(e.get("children", []) + e.get("overlay", []) + e.get("background", [])): walk(ch, path + [i], depth + 1)
     walk(c["layout"], [], 0)

@@ -43,15 +43,28 @@ def disagrees(ours, theirs):
     if set(th) != set(ours): return True
     return any(any(abs(a - b) > 0.5 for a, b in zip(ours[p], th[p])) for p in th)
 
+PAIRS = ("overlay", "background")
+
+def parts(e):
+    """An element's children: a stack's, or a pair's base and layer (indexes 0 and 1)."""
+    if "children" in e: return e["children"]
+    for k in PAIRS:
+        if k in e: return e[k]
+    return []
+
 def nodes(e, path=()):
     yield path, e
-    for i, ch in enumerate(e.get("children", [])):  # an overlay is atomic: its base must stay a sized box
+    for i, ch in enumerate(parts(e)):
         yield from nodes(ch, path + (i,))
 
 def get(tree, path):
     e = tree
-    for i in path: e = e["children"][i] if "children" in e else e["overlay"][i]
+    for i in path: e = parts(e)[i]
     return e
+
+def put(tree, path, value):
+    """`tree` with the element at `path` (not the root) replaced by `value`."""
+    parts(get(tree, path[:-1]))[path[-1]] = value
 
 def candidates(tree):
     out = []
@@ -63,12 +76,18 @@ def candidates(tree):
         if path and "stack" in e:
             kids = e.get("children", []) or []
             for k in kids:
-                t = copy.deepcopy(tree); parent = get(t, path[:-1]); parent["children"][path[-1]] = copy.deepcopy(k); out.append(t)
+                t = copy.deepcopy(tree); put(t, path, copy.deepcopy(k)); out.append(t)
+        if path and any(k in e for k in PAIRS):
+            # A pair replaced by its base; its layer by an empty box.
+            base, layer = parts(e)
+            t = copy.deepcopy(tree); put(t, path, copy.deepcopy(base)); out.append(t)
+            if layer != {"box": {}}:
+                t = copy.deepcopy(tree); put(t, path + (1,), {"box": {}}); out.append(t)
         if not path and "stack" in e and len(e["children"]) == 1 and "stack" in e["children"][0]:
             out.append(copy.deepcopy(e["children"][0]))
     for path, e in nodes(tree):
         for k in list(e.keys()):
-            if k in ("stack", "box", "text", "textStyle", "children", "overlay", "spacer"): continue
+            if k in ("stack", "box", "text", "textStyle", "children", "spacer") + PAIRS: continue
             t = copy.deepcopy(tree); del get(t, path)[k]; out.append(t)
         if "box" in e:
             for k in list(e["box"].keys()):
