@@ -91,6 +91,18 @@ extension FlexSolver {
         }
     }
 
+    /// The padding of pair `n`'s base, and of its base's base while that is a pair too (a pair is
+    /// sized as its base, all the way down): what the pair's own padding holds besides.
+    func basePadding(_ n: Int) -> (h: Double, v: Double) {
+        var h = 0.0, v = 0.0, c = n
+        while props[c].kind == .layered, props[c].childCount > 0 {
+            c = childIndex[props[c].firstChild]
+            h += props[c].padH
+            v += props[c].padV
+        }
+        return (h, v)
+    }
+
     /// An aspect-ratio box's flex base size in a row (`box(_:_:_:)`'s width without its own
     /// min-width and max-width, which apply to its hypothetical size only): from a definite
     /// height through the ratio, else from its content — none: its padding, and its height's
@@ -164,10 +176,10 @@ extension FlexSolver {
             // (A pair's padding counts its base's too: the pair is sized as its base, whose border
             // box holds that padding — its inner size, which scales its shrinking, is within both.)
             var childPadMain = isRow ? cp.padH : cp.padV, childPadCross = isRow ? cp.padV : cp.padH
-            if cp.kind == .layered, cp.childCount > 0 {
-                let b = props[childIndex[cp.firstChild]]
-                childPadMain += isRow ? b.padH : b.padV
-                childPadCross += isRow ? b.padV : b.padH
+            if cp.kind == .layered {
+                let (h, v) = basePadding(c)
+                childPadMain += isRow ? h : v
+                childPadCross += isRow ? v : h
             }
             let fixedCrossRaw = isRow ? cp.height : cp.width
             let fixedCross: Double? = fixedCrossRaw.isNaN ? nil

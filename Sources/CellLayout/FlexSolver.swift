@@ -530,4 +530,24 @@ extension CellElement {
         case .box, .spacer, .custom: return 0
         }
     }
+
+    /// The element's padding, with its base's while it is a pair over a visible base (and that
+    /// base's, while it is a pair too): the least a pair, sized as its base, may be.
+    var paddingWithBases: EdgeInsets {
+        var total = padding, e = self
+        while let base = e.pairBase, !base.isHidden {
+            total = EdgeInsets(top: total.top + base.padding.top, left: total.left + base.padding.left,
+                               bottom: total.bottom + base.padding.bottom, right: total.right + base.padding.right)
+            e = base
+        }
+        return total
+    }
+
+    /// A pair's base (nil for any other element).
+    private var pairBase: CellElement? {
+        switch kind {
+        case .overlay(let base, _), .background(let base, _): return base
+        default: return nil
+        }
+    }
 }

@@ -412,8 +412,9 @@ extension FlexTree {
                 // border box, never is: Chromium's padded row as a pair's base keeps 8 pt in a row
                 // that squeezes the pair to 6).
                 if !base.isHidden {
-                    p.minWidth = max(p.minWidth, base.padding.horizontal + e.pointee.padding.horizontal)
-                    p.minHeight = max(p.minHeight, base.padding.vertical + e.pointee.padding.vertical)
+                    let inner = base.paddingWithBases
+                    p.minWidth = max(p.minWidth, inner.horizontal + e.pointee.padding.horizontal)
+                    p.minHeight = max(p.minHeight, inner.vertical + e.pointee.padding.vertical)
                 }
                 if case .box(let ratio?) = base.kind, ratio > 0 { p.ratio = ratio }
                 // The layer only exists over a visible base.

@@ -63,9 +63,17 @@ extension FlexTests {
                  base: CellElement.text("好的，我们明天下午三点在公园见面吧 see you there", style: wenQuanYi(16))
                      .padding(EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)).frame(maxWidth: 250),
                  placing: { $0.flex(grow: 1, shrink: 1) }),
+        // A pair over a pair is sized as the inner one's base, padding and all (a badge over an
+        // avatar with a ring behind it).
+        PairCase(name: "a pair over a pair, shrinking", width: 120,
+                 tree: { .hstack([CellElement.box(width: 20).id("s"), $0, CellElement.box(width: 20).id("t")]) },
+                 base: .background(CellElement.text("break 气去公中天们中好lazy 们中stack", style: wenQuanYi(14)).padding(4), .box())),
+        PairCase(name: "a pair over a pair, squeezed", width: 414,
+                 tree: { .hstack([CellElement.text("天缓高吧起畅break table 机一去步滚height 重用table 很我制测今lazy", style: wenQuanYi(17)).id("s"), $0]) },
+                 base: .overlay(CellElement.hstack([]).padding(EdgeInsets(top: 3, left: 6, bottom: 1, right: 2)), .box())),
     ]
 
-    @Test(arguments: 0..<9)
+    @Test(arguments: 0..<11)
     func aPairOverABaseOfNoSizeLaysOutAsItsBaseAlone(_ index: Int) throws {
         let c = Self.pairCases[index]
         let ids = ["r", "s", "t"]
