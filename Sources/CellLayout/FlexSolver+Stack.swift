@@ -447,7 +447,7 @@ extension FlexSolver {
         // its final size — after every rect of this stack is in place (Chromium, tree 0438: a box
         // centred in a row stretched from 30 to 46.9 gives its baseline 8.45 lower).
         if tree.needsBaseline[n], !synthesized, !items.isEmpty, items[0].align == .stretch, items[0].fixedCross == nil,
-           props[items[0].node].kind == .stack, abs(items[0].cross - firstCross) > 1e-9,
+           props[items[0].node].kind == .stack || props[items[0].node].kind == .layered, abs(items[0].cross - firstCross) > 1e-9,
            !(isRow && lines[0].range.contains(where: { items[$0].align == .firstBaseline })) {
             let r = rects[firstRect]
             let m = try measure(items[0].node, .exact(r.width), .exact(r.height))

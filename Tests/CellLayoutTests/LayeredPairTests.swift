@@ -71,9 +71,16 @@ extension FlexTests {
         PairCase(name: "a pair over a pair, squeezed", width: 414,
                  tree: { .hstack([CellElement.text("天缓高吧起畅break table 机一去步滚height 重用table 很我制测今lazy", style: wenQuanYi(17)).id("s"), $0]) },
                  base: .overlay(CellElement.hstack([]).padding(EdgeInsets(top: 3, left: 6, bottom: 1, right: 2)), .box())),
+        // A pair that gives its row's first baseline and is stretched past its own height gives it
+        // at its final height, as a stack does (an empty stack's baseline is its bottom edge:
+        // Chromium puts the box 6.297 down; seed 30 with clamps and layers, tree 0331).
+        PairCase(name: "a stretched pair's baseline", width: 320,
+                 tree: { CellElement.hstack(alignment: .firstBaseline, [CellElement.box(height: 10).id("s"),
+                                                                         CellElement.hstack([$0, CellElement.text("l", style: dejaVu(14))]).id("t")]) },
+                 base: .vstack([])),
     ]
 
-    @Test(arguments: 0..<11)
+    @Test(arguments: 0..<12)
     func aPairOverABaseOfNoSizeLaysOutAsItsBaseAlone(_ index: Int) throws {
         let c = Self.pairCases[index]
         let ids = ["r", "s", "t"]
