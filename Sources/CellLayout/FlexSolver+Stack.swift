@@ -208,8 +208,8 @@ extension FlexSolver {
             } else if !cp.ratio.isNaN, let cv = crossConstraint.exactValue {
                 base = isRow ? max(cv, cp.padV) * cp.ratio : max(cv, cp.padH) / cp.ratio
             } else if cp.kind == .stack || cp.kind == .layered, cp.ratioInside, isRow, !s.heightDefinite, fixedCross == nil, crossConstraint.exactValue != nil {
-                // Likewise a stack holding a ratio box: its base is its content before this row's
-                // line has a height (Chromium: a row holding only a ratio box of min-width 90, beside
+                // Likewise a stack (or a pair) holding a ratio box: its base is its content before this
+                // row's line has a height (Chromium: a row holding only a ratio box of min-width 90, beside
                 // a column of text, in a row laid out at the text's height down a column that a
                 // centring row holds, flexes from 90 — not from the box's width at that height;
                 // fresh corpus seed 8, tree 0311 reduced).

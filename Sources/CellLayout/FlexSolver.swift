@@ -442,9 +442,9 @@ extension FlexSolver {
 
     /// The element's min-content width (CSS): the narrowest it can be laid out without overflowing
     /// its content — a text's widest grapheme cluster (a word breaks anywhere, as with
-    /// `overflow-wrap: anywhere`; every line's, a `numberOfLines` notwithstanding), a box's fixed width, a row's children side by side, a column's
-    /// (or a wrapping row's) widest child — within its own limits. Fit-content widths never go
-    /// below it: `min(max-content, max(min-content, room))`.
+    /// `overflow-wrap: anywhere`; on any line, a `numberOfLines` notwithstanding), a box's fixed
+    /// width, a row's children side by side, a column's (or a wrapping row's) widest child — within
+    /// its own limits. Fit-content widths never go below it: `min(max-content, max(min-content, room))`.
     mutating func minContentWidth(_ n: Int) throws(CellLayoutError) -> Double {
         if minContent.isEmpty { minContent = Array(repeating: .nan, count: props.count) }
         if !minContent[n].isNaN { return minContent[n] }

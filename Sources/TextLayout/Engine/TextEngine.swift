@@ -327,8 +327,9 @@ public struct PreparedText: Sendable {
     }
 
     /// `measure(width:)` with every line counted, whatever `style.numberOfLines` says (the lines
-    /// a limit would cut are laid out as `wordWrap` lays them): the text's min-content width for a
-    /// layout that, as CSS's line clamp, sizes a box from all its content.
+    /// a limit would cut laid out as the style's line break mode lays lines no limit cuts): the
+    /// text's min-content width for a layout that, as CSS's line clamp, sizes a box from all its
+    /// content.
     package func measureEveryLine(width: Double?) throws(TextLayoutError) -> TextMeasurement {
         guard style.numberOfLines != 0 else { return try measure(width: width) }
         var unlimited = self
