@@ -35,4 +35,26 @@ import Testing
             #expect(result.contentSize.height > 0, "example \(n)")
         }
     }
+
+    /// The contract's element list writes `"lineBreakMode": "wordWrap"`; UIKit's names
+    /// (`byTruncatingTail`) are read as the spec's own (`truncateTail`): the same frames.
+    @Test func lineBreakModesByUIKitsNamesLayOutAsTheSpecsOwn() throws {
+        func frames(_ mode: String) throws -> [CellFrame] {
+            let json = #"{"width": 120, "sections": [{"rows": [{"layout": {"stack": "vertical", "children": ["#
+                + #"{"text": "a long line of words that does not fit", "numberOfLines": 1, "lineBreakMode": "\#(mode)"},"#
+                + #"{"text": "wrapped words over several lines", "lineBreakMode": "wordWrap"}]}}]}]}"#
+            let document = try LayoutSpec.decode(json: json)
+            #expect(document.warnings.isEmpty, "\(mode): \(document.warnings)")
+            return try Layouter.shared.compute(document.spec).sections[0].elements[0].frames ?? []
+        }
+        let own = try frames("truncateTail")
+        #expect(own.count == 3)
+        // Truncated to one line: narrower than the 120-pt row would be were it wrapped and not cut.
+        #expect(own[1].rect.height < own[2].rect.height)
+        #expect(try frames("byTruncatingTail") == own)
+        #expect(try frames("truncatingTail") == own)
+        #expect(try frames("truncate-tail") == own)
+        #expect(try frames("byWordWrapping") == frames("word"))
+        #expect(try frames("byCharWrapping") == frames("char"))
+    }
 }

@@ -53,7 +53,7 @@ import Testing
          #"sections[0].rows[0].textStyle: unknown text style "bodyy"; textStyles defines body (built in: body, callout, caption1, caption2, footnote, headline, largeTitle, subheadline, title1, title2, title3)"#),
         (#"{"textStyles": {"small": {"size": 0}}, "sections": [{}]}"#, "textStyles.small.size: must be > 0"),
         (#"{"textStyles": {"t": {"lineBreakMode": "wrap"}}, "sections": [{}]}"#,
-         #"textStyles.t.lineBreakMode: "wrap" is not one of word, char, clip, truncateHead, truncateMiddle, truncateTail"#),
+         #"textStyles.t.lineBreakMode: "wrap" is not one of word, char, clip, truncateHead, truncateMiddle, truncateTail (UIKit's names, such as byTruncatingTail, are accepted too)"#),
         // Grids.
         (#"{"itemSize": {"width": 10, "height": 10}, "items": []}"#,
          #"kind: required field is missing: the spec has grid fields (itemSize); add "kind": "grid""#),

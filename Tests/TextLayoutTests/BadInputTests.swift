@@ -49,6 +49,15 @@ import Testing
         #expect(TextLineBreakMode(name: "truncate-middle") == .truncateMiddle)
         #expect(TextLineBreakMode(name: "truncateHead") == .truncateHead)
         #expect(TextLineBreakMode(name: "truncate-") == nil)
+        // UIKit's names (NSLineBreakMode's Swift cases, with and without "by") and the enum's case names.
+        #expect(TextLineBreakMode(name: "byWordWrapping") == .wordWrap)
+        #expect(TextLineBreakMode(name: "wordWrap") == .wordWrap)
+        #expect(TextLineBreakMode(name: "charWrapping") == .charWrap)
+        #expect(TextLineBreakMode(name: "byClipping") == .clip)
+        #expect(TextLineBreakMode(name: "byTruncatingHead") == .truncateHead)
+        #expect(TextLineBreakMode(name: "truncatingMiddle") == .truncateMiddle)
+        #expect(TextLineBreakMode(name: "byTruncatingTail") == .truncateTail)
+        #expect(TextLineBreakMode(name: "ByTruncatingTail") == nil)
     }
 
     @Test func loneSurrogatesAndControlCharactersAreMeasured() throws {

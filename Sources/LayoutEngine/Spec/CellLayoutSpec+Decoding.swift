@@ -187,7 +187,7 @@ extension SpecNode {
             var choice = CellLayoutSpec.TextStyleChoice()
             choice.reference = try o.optional("textStyle")?.textStyleRef()
             choice.numberOfLines = try o.optional("numberOfLines")?.integer(in: 0...Int(Int32.max))
-            choice.lineBreakMode = try o.optional("lineBreakMode")?.choice(TextLineBreakMode.self)
+            choice.lineBreakMode = try o.optional("lineBreakMode")?.lineBreakMode()
             texts.append(choice)
             let (string, attributed) = try node.textContent()
             element = CellElement(.text(attributed.map { CellText($0, style: TextStyle()) } ?? CellText(string, style: TextStyle())))

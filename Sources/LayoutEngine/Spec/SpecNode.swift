@@ -74,6 +74,16 @@ struct SpecNode {
         throw fail("\"\(s)\" is not one of \(allowed)")
     }
 
+    /// A line break mode by any of its names (`TextLineBreakMode.init(name:)`: `truncateTail`,
+    /// `truncate-tail`, UIKit's `byTruncatingTail`); the message lists the spec's names.
+    func lineBreakMode() throws -> TextLineBreakMode {
+        guard case .string(let s) = value else { throw typeError("one of \(TextLineBreakMode.names)") }
+        guard let mode = TextLineBreakMode(name: s) else {
+            throw fail("\"\(s)\" is not one of \(TextLineBreakMode.names) (UIKit's names, such as byTruncatingTail, are accepted too)")
+        }
+        return mode
+    }
+
     // MARK: Containers
 
     func array() throws -> [SpecNode] {

@@ -18,7 +18,7 @@ extension SpecNode {
         style.font = try o.optional("font")?.string()
         if let font = style.font, font.isEmpty { throw path.appending("font").error("must not be empty") }
         style.size = try o.optional("size")?.positive()
-        style.lineBreakMode = try o.optional("lineBreakMode")?.choice(TextLineBreakMode.self)
+        style.lineBreakMode = try o.optional("lineBreakMode")?.lineBreakMode()
         style.numberOfLines = try o.optional("numberOfLines")?.integer(in: 0...1_000_000)
         style.lineSpacing = try o.optional("lineSpacing")?.nonNegative()
         style.lineHeightMultiple = try o.optional("lineHeightMultiple")?.nonNegative()

@@ -19,17 +19,32 @@ public enum TextLineBreakMode: String, Hashable, Sendable, Codable, CaseIterable
     case truncateTail
 
     /// A mode by name: its raw value (`word`, `char`, `clip`, `truncateHead`, `truncateMiddle`,
-    /// `truncateTail`: camelCase, as every spec value), or the hyphenated spelling of earlier
-    /// versions (`truncate-tail`), which is still accepted.
+    /// `truncateTail`: camelCase, as every spec value), the hyphenated spelling of earlier
+    /// versions (`truncate-tail`), or UIKit's own names — `NSLineBreakMode`'s Swift cases
+    /// (`byWordWrapping`, `byTruncatingTail`, …), the same without `by` (`wordWrapping`,
+    /// `truncatingTail`) and this enum's case names (`wordWrap`, `charWrap`).
     public init?(name: String) {
         if let mode = TextLineBreakMode(rawValue: name) {
             self = mode
         } else if let mode = TextLineBreakMode(rawValue: Self.camelCased(name)) {
             self = mode
+        } else if let mode = Self.uikitNames[name] {
+            self = mode
         } else {
             return nil
         }
     }
+
+    /// UIKit's spellings of the modes (`NSLineBreakMode.byTruncatingTail`, …), with and without
+    /// `by`, and the Swift case names of this enum that differ from their raw values.
+    static let uikitNames: [String: TextLineBreakMode] = [
+        "byWordWrapping": .wordWrap, "wordWrapping": .wordWrap, "wordWrap": .wordWrap,
+        "byCharWrapping": .charWrap, "charWrapping": .charWrap, "charWrap": .charWrap,
+        "byClipping": .clip, "clipping": .clip,
+        "byTruncatingHead": .truncateHead, "truncatingHead": .truncateHead,
+        "byTruncatingMiddle": .truncateMiddle, "truncatingMiddle": .truncateMiddle,
+        "byTruncatingTail": .truncateTail, "truncatingTail": .truncateTail,
+    ]
 
     /// `truncate-tail` → `truncateTail`.
     static func camelCased(_ name: String) -> String {
