@@ -29,6 +29,10 @@ import Testing
         // (Texts and stacks as the bases of overlay and background pairs, `--seed 12 --layers 0.3`:
         // its first runs found five rules of a pair sized as its base, docs/ACCURACY.md.)
         ("corpus-seed12-layers.jsonl", 523, 597),
+        // (Texts given `"lineBreakMode": "char"`, `--seed 40 --charwrap 0.5`, rendered as
+        // `line-break: anywhere`: its first run found no new rule; the three left are lines within
+        // 1/32 px of their box, docs/ACCURACY.md.)
+        ("corpus-seed40-charwrap.jsonl", 502, 589),
     ]
 
     static func fixture(_ name: String) -> URL {
@@ -85,6 +89,7 @@ import Testing
                 // (A text given a number of lines shows at most that many: Chromium's count is of those.)
                 var style = TextStyle(font: font, size: size)
                 if case .number(let limit)? = e["numberOfLines"] { style.numberOfLines = Int(limit) }
+                if case .string(let mode)? = e["lineBreakMode"], let m = TextLineBreakMode(name: mode) { style.lineBreakMode = m }
                 let lines = try engine.size(of: text, style: style, width: max(w, 1e-3)).lineCount
                 if lines != Int(n) { textsAgree = false }
             }

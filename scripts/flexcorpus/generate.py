@@ -4,13 +4,16 @@ element language, rendered as HTML with the CSS mapping of docs/CONTRACT.md ("Co
 headless Chromium, every element's frame read back.
 
     scripts/flexcorpus/generate.py [--count 600] [--seed 10] [--out Tests/Fixtures/flexbox/corpus.jsonl] [--clamp 0.3]
+        [--layers 0.3] [--charwrap 0.3]
 
 `--clamp P` gives a share P of the texts a `numberOfLines` of 1, 2 or 3 (drawn from a stream of its own: the trees
 are those of the seed without it), rendered as CSS's line clamp (`-webkit-line-clamp`) — the text's frame is then the union
 of its first N lines, its content N lines tall (UIKit's `numberOfLines` with `wordWrap`: the lines that do not fit
 are not shown). `--layers P` puts a share P of the texts and stacks below the root in an `overlay` or `background` pair as its base
 (a chat bubble, a card; the layer an empty box or a stack holding a badge), from a third stream. Without them (the
-default) the committed corpora reproduce from their seeds.
+default) the committed corpora reproduce from their seeds. `--charwrap P` gives a share P of the texts
+`"lineBreakMode": "char"` (UIKit's character wrapping), rendered as `line-break: anywhere` (a break between any two
+grapheme clusters, as the text oracle renders its "char" cases), from a fourth stream.
 
 Needs Debian's `chromium` (tested with 156). Writes one JSON line per tree:
     {"id", "width", "layout": ELEMENT, "frames": [{"path": [..], "rect": [x, y, w, h]}],
@@ -137,6 +140,7 @@ def css(e, parent_row):
             # would make the box a scroll container, whose baseline Chromium clamps to its edge.
             s[s.index("display:block")] = "display:-webkit-box"
             s += ["-webkit-box-orient:vertical", "-webkit-line-clamp:%d" % e["numberOfLines"]]
+        if e.get("lineBreakMode") == "char": s.append("line-break:anywhere")
     if e.get("hidden"): s.append("display:none")  # last: it must win over display:flex/block
     return ";".join(s)
 
@@ -270,6 +274,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "Tests/Fixtures/flexbox/corpus.jsonl"))
     ap.add_argument("--chromium", default="chromium")
     ap.add_argument("--clamp", type=float, default=0.0, help="share of texts given a numberOfLines of 1-3")
+    ap.add_argument("--charwrap", type=float, default=0.0, help="share of texts given lineBreakMode char")
     ap.add_argument("--layers", type=float, default=0.0, help="share of texts and stacks put in an overlay or background pair")
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -280,6 +285,11 @@ def main():
         for c in e.get("children", []) + e.get("overlay", []) + e.get("background", []): clamp(c)
 
     layers = random.Random(a.seed * 7919 + 2)  # (another stream of its own)
+    wraps = random.Random(a.seed * 7919 + 3)  # (and another)
+
+    def charwrap(e):
+        if "text" in e and wraps.random() < a.charwrap: e["lineBreakMode"] = "char"
+        for c in e.get("children", []) + e.get("overlay", []) + e.get("background", []): charwrap(c)
 
     def layer(e):
         """A share of the texts and stacks below the root put in a pair as its base: a chat bubble's
@@ -303,6 +313,7 @@ def main():
         tree.pop("hidden", None)
         if "stack" not in tree: tree = {"stack": "vertical", "alignment": rng.choice(ALIGN[:4]), "children": [tree]}
         if a.clamp > 0: clamp(tree)
+        if a.charwrap > 0: charwrap(tree)
         if a.layers > 0: layer(tree)
         cases.append({"id": "flex-%04d" % i, "width": rng.choice([120, 200, 320, 375, 414]), "layout": tree})
     res = layout_in_chromium(cases, a.chromium)
