@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Instructions of the issue-10 feed's benchmarks, counted by valgrind (Debian's `valgrind`):
-# per post for the cold compute and a compute at a new width, per insertion for the insert. The
+# per post for the cold compute, the hand-written peer (its texts measured cold, heights by the
+# seed's formulas) and a compute at a new width, per insertion for the insert. The
 # wall clock of a shared machine wanders by half from one minute to the next; these counts do not,
 # so they are what a change is judged by (docs/BENCHMARKS.md). Each mode runs twice, with 2 and
 # 6 repeats, and the difference is divided: setting up (decoding, fonts, warming) cancels out.
 #   scripts/feed-instructions.sh [POSTS]     (default 2,000 posts; the insert uses a 10,000-post feed)
-# About four minutes on 2 cores.
+# About five minutes on 2 cores.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 posts="${1:-2000}"
@@ -36,5 +37,6 @@ per() {  # mode, feed length, what one repeat is
                  else printf "%-9s %8.0f instructions an insertion (a %d-post feed)\n", m, r, n }'
 }
 per cold "$posts" post
+per peer "$posts" post
 per newWidth "$posts" post
 per insert 10000 insertion

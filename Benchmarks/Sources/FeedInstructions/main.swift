@@ -4,7 +4,7 @@
 // different repeat counts and divides the difference, so that setting up (the spec decoded, the
 // fonts loaded, the caches warmed) cancels out.
 //
-//   FeedInstructions cold|newWidth|insert REPEATS [POSTS]
+//   FeedInstructions cold|peer|newWidth|insert REPEATS [POSTS]
 //   FeedInstructions mixedCold|mixedWarm|mixedColdNoWords|mixedWarmNoWords REPEATS
 //   FeedInstructions corpusWarm|corpusWarmNoWords REPEATS
 //
@@ -16,6 +16,7 @@
 // cache, the shape cache warm), sized at their widths; one repeat = the corpus.
 //
 // cold: the layouter's caches emptied, the feed computed (`ComposedFeed.Posts10K.Cold`).
+// peer: the caches emptied, every post's height by hand with its texts measured (`…HandWrittenPeer`).
 // newWidth: the feed computed at 375 and 414 pt alternately, cells kept (`…NewWidth`).
 // insert: one post inserted at the top of the estimated feed, the first screen laid out
 // (`…InsertAtTopEstimated`; POSTS is the feed's length, a different post inserted each time).
@@ -46,6 +47,17 @@ do {
         for _ in 0..<repeats {
             layouter.clearCaches()
             checksum += try layouter.compute(spec, options: summary).contentSize.height
+        }
+    case "peer":
+        // The hand-written peer (`…HandWrittenPeer`): every post's height from the seed's formulas,
+        // its texts measured by the same engine, the caches emptied first — on one thread.
+        let spec = try ComposedFeed.spec(count: posts, width: 375)
+        let feed = ComposedFeed.posts(ComposedFeed.trees(spec))
+        let engine = try layouter.textEngine()
+        _ = try layouter.compute(spec, options: summary)  // the fonts loaded, as for `cold`
+        for _ in 0..<repeats {
+            layouter.clearCaches()
+            for post in feed { checksum += try ComposedFeed.handWrittenHeight(post, engine: engine) }
         }
     case "newWidth":
         let spec = try ComposedFeed.spec(count: posts, width: 375)
