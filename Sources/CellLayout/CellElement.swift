@@ -148,6 +148,11 @@ public enum CellAlignment: String, Hashable, Sendable, CaseIterable {
     case start, center, end, stretch
     /// Children's first baselines line up (a horizontal stack; in a vertical one it is `start`).
     case firstBaseline
+    /// Children's last baselines line up, the group at the line's end (`UIStackView`'s
+    /// `.lastBaseline`, CSS's `last baseline`: a chat bubble's time beside the last line of its
+    /// message). In a vertical stack the group aligns to the end: its items' leading edges line up
+    /// where the widest of them ends at the stack's end (Chromium's `last baseline` down a column).
+    case lastBaseline
 }
 
 /// Main-axis distribution (`justify-content`).

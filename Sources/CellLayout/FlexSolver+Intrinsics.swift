@@ -40,7 +40,7 @@ extension FlexSolver {
             guard e.pointee.joinsFrom <= limit + 1e-9, limit + 1e-9 < e.pointee.breaksBelow else { return nil }
             size.width = inner + padding
         }
-        var m = Measured(size: size, baseline: e.pointee.baseline,
+        var m = Measured(size: size, baseline: e.pointee.baseline, lastBaseline: e.pointee.lastBaseline,
                          textSize: e.pointee.textSize.width.isNaN ? nil : e.pointee.textSize, overflowed: e.pointee.overflowed,
                          clean: e.pointee.clean, widerFrom: e.pointee.widerFrom, joinsFrom: e.pointee.joinsFrom,
                          breaksBelow: e.pointee.breaksBelow)
@@ -82,7 +82,7 @@ extension FlexSolver {
             }
             recorder.nodes.append(Int32(n))
             recorder.entries.append(Intrinsic(width: w, height: h, size: m.size, baseline: m.baseline,
-                                              textSize: m.textSize ?? Size(width: .nan, height: .nan),
+                                              lastBaseline: m.lastBaseline, textSize: m.textSize ?? Size(width: .nan, height: .nan),
                                               firstRect: Int32(first), overflowed: m.overflowed, widerFrom: m.widerFrom,
                                               joinsFrom: m.joinsFrom, breaksBelow: m.breaksBelow))
         }

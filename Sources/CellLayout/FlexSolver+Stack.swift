@@ -25,6 +25,7 @@ extension FlexSolver {
         var frozen = false
         var cross = 0.0
         var baseline = Double.nan
+        var lastBaseline = Double.nan
     }
 
     /// One line of a stack's items: its items `start..<end`, its cross size and (rows aligning
@@ -34,6 +35,8 @@ extension FlexSolver {
         var end: Int
         var cross = 0.0
         var ascent = -Double.infinity
+        /// (Items aligned by last baselines) the deepest descent below it.
+        var lastDescent = -Double.infinity
         var range: Range<Int> { start..<end }
     }
 
@@ -367,23 +370,35 @@ extension FlexSolver {
                                 isRow ? items[i].crossConstraint : .exact(items[i].main))
             items[i].cross = isRow ? m.size.height : m.size.width
             items[i].baseline = m.baseline
+            items[i].lastBaseline = m.lastBaseline
         }
 
         // 6. Line cross sizes.
         var contentCross = gap * Double(max(0, lineCount - 1))
         for l in lines.indices {
             var maxCross = 0.0, maxAscent = -Double.infinity, maxDescent = -Double.infinity
+            var lastAscent = -Double.infinity, lastDescent = -Double.infinity
             for i in lines[l].range {
                 if isRow, items[i].align == .firstBaseline {
                     let ascent = items[i].baseline.isNaN ? items[i].cross : items[i].baseline
                     maxAscent = max(maxAscent, ascent)
                     maxDescent = max(maxDescent, items[i].cross - ascent)
+                } else if isRow, items[i].align == .lastBaseline {
+                    // (The last-baseline group: its items' last baselines, synthesized from their
+                    // bottom edges, line up; the group sits at the line's end — css-align-3 §9.3.)
+                    let ascent = items[i].lastBaseline.isNaN ? items[i].cross : items[i].lastBaseline
+                    lastAscent = max(lastAscent, ascent)
+                    lastDescent = max(lastDescent, items[i].cross - ascent)
                 } else {
                     maxCross = max(maxCross, items[i].cross)
+                    // (Down a column the group has no baseline to share: its items' starts line up
+                    // where the widest of them ends at the line's end — Chromium.)
+                    if items[i].align == .lastBaseline { lastDescent = max(lastDescent, items[i].cross) }
                 }
             }
-            lines[l].cross = max(maxCross, maxAscent + maxDescent)
+            lines[l].cross = max(maxCross, maxAscent + maxDescent, isRow ? lastAscent + lastDescent : 0)
             lines[l].ascent = maxAscent
+            lines[l].lastDescent = lastDescent
         }
         // (Summed in line order after the gaps, as before: the same additions in the same order.)
         contentCross = lines.reduce(0) { $0 + $1.cross } + contentCross
@@ -402,9 +417,11 @@ extension FlexSolver {
         let firstRect = rects.count
         var overflowed = false
         var lineStart = 0.0
-        var baseline = Double.nan
-        var synthesized = false
+        var baseline = Double.nan, lastBaseline = Double.nan
+        var synthesized = false  // (or not the first item's at all: a group's)
+        var lastFrom = -1  // the item giving the last baseline, if one does alone
         let firstCross = items.isEmpty ? 0 : items[0].cross
+        let lastCross = items.isEmpty ? 0 : items[items.count - 1].cross
         for l in lines.indices {
             let line = lines[l].range, lc = lines[l].cross
             for i in line where items[i].align == .stretch && items[i].fixedCross == nil {
@@ -421,6 +438,9 @@ extension FlexSolver {
                 case .center: crossOffset = (lc - items[i].cross) / 2
                 case .end: crossOffset = lc - items[i].cross
                 case .firstBaseline: crossOffset = lines[l].ascent - (items[i].baseline.isNaN ? items[i].cross : items[i].baseline)
+                case .lastBaseline:
+                    crossOffset = isRow ? lc - lines[l].lastDescent - (items[i].lastBaseline.isNaN ? items[i].cross : items[i].lastBaseline)
+                                        : lc - lines[l].lastDescent
                 }
                 let mainPos = (isRow ? s.padLeft : s.padTop) + position
                 let crossPos = (isRow ? s.padTop : s.padLeft) + lineStart + crossOffset
@@ -430,14 +450,32 @@ extension FlexSolver {
                 position += items[i].main + between
             }
             if l == 0, let first = line.first {
-                // The container's first baseline: that of its first line's baseline-aligned items,
-                // else its first item's (synthesized from its bottom edge when it has none).
+                // The container's first baseline: that of its first line's baseline-aligned items
+                // (a last-baseline group's when it has no first-baseline one: Chromium, a row holding
+                // a wrapped text aligned by last baselines gives the text's last line), else its
+                // first item's (synthesized from its bottom edge when it has none).
                 if isRow, line.contains(where: { items[$0].align == .firstBaseline }) {
                     baseline = s.padTop + lines[0].ascent
+                } else if isRow, line.contains(where: { items[$0].align == .lastBaseline }) {
+                    baseline = s.padTop + lc - lines[0].lastDescent
+                    synthesized = true  // (no item's to measure again below; seed 51 with last baselines, tree 0411)
                 } else {
                     let r = rects[firstRect + first]
                     baseline = r.minY + (items[first].baseline.isNaN ? r.height : items[first].baseline)
                     synthesized = items[first].baseline.isNaN
+                }
+            }
+            if l == lines.count - 1, let last = line.last {
+                // The container's last baseline: that of its last line's last-baseline group, else
+                // its last item's (synthesized from its bottom edge) — css-flexbox §8.5, ends swapped.
+                if isRow, line.contains(where: { items[$0].align == .lastBaseline }) {
+                    lastBaseline = s.padTop + lineStart + lc - lines[l].lastDescent
+                } else if isRow, line.contains(where: { items[$0].align == .firstBaseline }) {
+                    lastBaseline = s.padTop + lineStart + lines[l].ascent
+                } else {
+                    let r = rects[firstRect + last]
+                    lastBaseline = r.minY + (items[last].lastBaseline.isNaN ? r.height : items[last].lastBaseline)
+                    lastFrom = last
                 }
             }
             lineStart += lc + gap
@@ -453,6 +491,15 @@ extension FlexSolver {
             let m = try measure(items[0].node, .exact(r.width), .exact(r.height))
             if !m.baseline.isNaN { baseline = r.minY + m.baseline }
         }
+        // Likewise the item giving the last baseline (a stack stretched past its size, its content
+        // centred or at its end, moves it).
+        if tree.needsBaseline[n], lastFrom >= 0, items[lastFrom].align == .stretch, items[lastFrom].fixedCross == nil,
+           props[items[lastFrom].node].kind == .stack || props[items[lastFrom].node].kind == .layered,
+           abs(items[lastFrom].cross - lastCross) > 1e-9 {
+            let r = rects[firstRect + lastFrom]
+            let m = try measure(items[lastFrom].node, .exact(r.width), .exact(r.height))
+            lastBaseline = r.minY + (m.lastBaseline.isNaN ? r.height : m.lastBaseline)
+        }
         let size = isRow ? Size(width: innerMain + padMain, height: innerCross + padCross)
                          : Size(width: innerCross + padCross, height: innerMain + padMain)
         // A row whose items kept their hypothetical sizes with nothing to grow: at any inner width
@@ -460,7 +507,7 @@ extension FlexSolver {
         // sums them, whose comparison decides it), on the same lines while the lines break alike,
         // their places along a single line following from the room left as above, a wrapping
         // row's lines placed from the start edge (`keptMeasurement`).
-        var m = Measured(size: size, baseline: baseline, firstRect: firstRect, overflowed: overflowed)
+        var m = Measured(size: size, baseline: baseline, lastBaseline: lastBaseline, firstRect: firstRect, overflowed: overflowed)
         if isRow, !s.wraps || s.justify == .start, items.allSatisfy({ $0.grow == 0 }) {
             var needed = 0.0, shrank = false
             for line in lines {
@@ -477,102 +524,5 @@ extension FlexSolver {
             }
         }
         return m
-    }
-
-    /// Where a line's first item starts along the main axis and what lies between two items, for
-    /// `free` room left on a line of `count` items `gap` apart.
-    @inline(__always)
-    static func justification(_ justify: CellJustification, free: Double, count n: Int, gap: Double) -> (offset: Double, between: Double) {
-        let count = Double(n)
-        var offset = 0.0, between = gap
-        switch justify {
-        case .start: break
-        case .center: offset = free / 2
-        case .end: offset = free
-        case .spaceBetween:
-            if free > 0, n > 1 { between += free / (count - 1) }
-        // Distributed alignment that overflows falls back to *safe* centring (css-align-3 §5.3,
-        // as Chromium does): the items start at the start edge. Plain `center` stays unsafe.
-        case .spaceAround:
-            if free > 0 { offset = free / count / 2; between += free / count }
-        case .spaceEvenly:
-            if free > 0 { offset = free / (count + 1); between += free / (count + 1) }
-        }
-        return (offset, between)
-    }
-
-    /// A container's inner size along one axis: exact, or its content's size within the room it
-    /// has (fit-content), then within its own limits, never less than its padding.
-    /// `floor` is the min-content size the room never goes below.
-    func inner(_ content: Double, _ room: Dim, outer: Dim, padding: Double, _ lo: Double, _ hi: Double,
-               floor: Double = 0) -> Double {
-        let size: Double
-        switch room {
-        case .exact(let v): size = v
-        case .atMost(let v): size = min(content, max(floor, v))
-        case .unbounded: size = content
-        }
-        return finish(size + padding, outer, lo, hi, padding: padding) - padding
-    }
-
-    /// css-flexbox-1 §9.7: grow or shrink the items of one line to fill `innerMain`, freezing
-    /// items that hit their min or max and distributing again.
-    func resolveFlexibleLengths(_ items: UnsafeMutableBufferPointer<Item>, _ line: Range<Int>, innerMain: Double, gap: Double) {
-        let gaps = gap * Double(max(0, line.count - 1))
-        var sumHypo = 0.0
-        for i in line { sumHypo += items[i].hypo }
-        let growing = sumHypo + gaps < innerMain
-        var anyFlexible = false
-        for i in line {
-            items[i].main = items[i].hypo
-            let factor = growing ? items[i].grow : items[i].shrink
-            items[i].frozen = factor == 0 || (growing && items[i].base > items[i].hypo) || (!growing && items[i].base < items[i].hypo)
-                || sumHypo + gaps == innerMain
-            if !items[i].frozen { anyFlexible = true }
-        }
-        guard anyFlexible else { return }
-        func remaining() -> Double {
-            var sum = innerMain - gaps
-            for i in line { sum -= items[i].frozen ? items[i].main : items[i].base }
-            return sum
-        }
-        let initialFree = remaining()
-        for _ in 0..<(line.count + 1) {
-            var factorSum = 0.0, scaledSum = 0.0, unfrozen = 0
-            for i in line where !items[i].frozen {
-                unfrozen += 1
-                factorSum += growing ? items[i].grow : items[i].shrink
-                scaledSum += items[i].shrink * max(0, items[i].base - items[i].padMain)
-            }
-            if unfrozen == 0 { break }
-            var free = remaining()
-            if factorSum < 1 {
-                let scaled = initialFree * factorSum
-                if abs(scaled) < abs(free) { free = scaled }
-            }
-            var totalViolation = 0.0
-            for i in line where !items[i].frozen {
-                let target: Double
-                if growing {
-                    target = items[i].base + (factorSum > 0 ? free * items[i].grow / factorSum : 0)
-                } else {
-                    let share = scaledSum > 0 ? items[i].shrink * max(0, items[i].base - items[i].padMain) / scaledSum : 0
-                    target = items[i].base - abs(free) * share
-                }
-                let clamped = max(items[i].minMain, min(target, items[i].maxMain))
-                totalViolation += clamped - target
-                // Keep the violation's sign in `cross` until the freeze below (reset in step 5).
-                items[i].cross = clamped - target
-                items[i].main = clamped
-            }
-            if abs(totalViolation) < 1e-9 {
-                for i in line where !items[i].frozen { items[i].frozen = true }
-            } else {
-                for i in line where !items[i].frozen {
-                    let v = items[i].cross
-                    if (totalViolation > 0 && v > 0) || (totalViolation < 0 && v < 0) { items[i].frozen = true }
-                }
-            }
-        }
     }
 }

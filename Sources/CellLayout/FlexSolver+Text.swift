@@ -101,9 +101,22 @@ extension FlexSolver {
             linesHeight += Double(measured.lineCount) * (try layoutUnitExcess(n))
         }
         let height = finish(linesHeight + padV, h, props[n].minHeight, props[n].maxHeight, padding: padV)
+        let hasBaselines = measured.lineCount > 0 && tree.needsBaseline[n]
         return Measured(size: Size(width: boxWidth, height: height),
-                        baseline: measured.lineCount > 0 && tree.needsBaseline[n] ? props[n].padTop + (try firstBaseline(n)) : .nan,
+                        baseline: hasBaselines ? props[n].padTop + (try firstBaseline(n)) : .nan,
+                        lastBaseline: hasBaselines ? props[n].padTop + linesHeight - (try lastLineDescent(n)) : .nan,
                         textSize: measured.size)
+    }
+
+    /// How far text `n`'s last line box reaches below its baseline: the line's height less its
+    /// first baseline (`firstBaseline`), the descent and half the line gap — in Chromium's layout
+    /// units with `css` baselines. (Every line of a text is its primary font's height.)
+    private mutating func lastLineDescent(_ n: Int) throws(CellLayoutError) -> Double {
+        let style = tree.texts[props[n].payload].style
+        let em = try emMetrics(n)
+        let natural = (em.ascent + em.descent + em.gap) * style.size
+        let line = layout.baselines == .css ? (natural * 64).rounded() / 64 : natural
+        return line - (try firstBaseline(n))
     }
 
     /// With `css` baselines, what each line of text `n` gains in Chromium's layout units: a line

@@ -51,6 +51,8 @@ extension FlexSolver {
     struct Measured {
         var size: Size
         var baseline = Double.nan
+        /// Its last baseline from its top (NaN = none: synthesized from the bottom edge).
+        var lastBaseline = Double.nan
         /// The first of the node's `childCount` rects in `rects` (0 when it has none).
         var firstRect = 0
         var textSize: Size?
@@ -108,6 +110,7 @@ extension FlexSolver {
         var height: Dim
         var size: Size
         var baseline: Double
+        var lastBaseline: Double
         var textSize: Size
         var firstRect: Int32
         var overflowed: Bool

@@ -435,7 +435,8 @@ extension FlexSolver {
         // The pair's baseline is its base's, synthesized from the base's bottom edge when the
         // base has none (Chromium: the pair is a grid whose first item is the base).
         let baseline = p.padTop + (fitted.baseline.isNaN ? fitted.size.height : fitted.baseline)
-        return Measured(size: size, baseline: baseline, firstRect: first)
+        let lastBaseline = p.padTop + (fitted.lastBaseline.isNaN ? fitted.size.height : fitted.lastBaseline)
+        return Measured(size: size, baseline: baseline, lastBaseline: lastBaseline, firstRect: first)
     }
 
     // MARK: Intrinsic widths

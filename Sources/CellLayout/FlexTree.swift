@@ -209,7 +209,12 @@ final class FlexShape: @unchecked Sendable {
                 for k in 0..<p.childCount {
                     let c = childIndex[p.firstChild + k]
                     let align = props[c].alignSelf ?? p.alignment
-                    if (p.kind == .stack && p.isRow && align == .firstBaseline) || (needsBaseline[n] && k == 0) { needsBaseline[c] = true }
+                    // (A stack's first baseline comes from its first item, its last from its last —
+                    // or, in a wrapping row, from any item that ends up last on its last line.)
+                    if (p.kind == .stack && p.isRow && (align == .firstBaseline || align == .lastBaseline))
+                        || (needsBaseline[n] && (k == 0 || (p.kind == .stack && (k == p.childCount - 1 || (p.isRow && p.wraps))))) {
+                        needsBaseline[c] = true
+                    }
                     if p.kind == .stack, !p.isRow, definite[n] { definite[c] = true }
                     // (A pair's base and layer fill it: its height is as definite for them as for
                     // it — Chromium, a row of a ratio box as the base of a pair stretched across a row.)

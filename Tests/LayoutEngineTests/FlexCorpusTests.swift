@@ -33,6 +33,9 @@ import Testing
         // `line-break: anywhere`: its first run found no new rule; the three left are lines within
         // 1/32 px of their box, docs/ACCURACY.md.)
         ("corpus-seed40-charwrap.jsonl", 502, 589),
+        // (Alignments by last baselines, `--seed 50 --lastbaseline 0.4`: its first run found the
+        // row whose first baseline is its last-baseline group's, docs/ACCURACY.md.)
+        ("corpus-seed50-lastbaseline.jsonl", 460, 598),
     ]
 
     static func fixture(_ name: String) -> URL {

@@ -4,7 +4,7 @@ element language, rendered as HTML with the CSS mapping of docs/CONTRACT.md ("Co
 headless Chromium, every element's frame read back.
 
     scripts/flexcorpus/generate.py [--count 600] [--seed 10] [--out Tests/Fixtures/flexbox/corpus.jsonl] [--clamp 0.3]
-        [--layers 0.3] [--charwrap 0.3]
+        [--layers 0.3] [--charwrap 0.3] [--lastbaseline 0.3]
 
 `--clamp P` gives a share P of the texts a `numberOfLines` of 1, 2 or 3 (drawn from a stream of its own: the trees
 are those of the seed without it), rendered as CSS's line clamp (`-webkit-line-clamp`) — the text's frame is then the union
@@ -13,7 +13,9 @@ are not shown). `--layers P` puts a share P of the texts and stacks below the ro
 (a chat bubble, a card; the layer an empty box or a stack holding a badge), from a third stream. Without them (the
 default) the committed corpora reproduce from their seeds. `--charwrap P` gives a share P of the texts
 `"lineBreakMode": "char"` (UIKit's character wrapping), rendered as `line-break: anywhere` (a break between any two
-grapheme clusters, as the text oracle renders its "char" cases), from a fourth stream.
+grapheme clusters, as the text oracle renders its "char" cases), from a fourth stream. `--lastbaseline P` turns a
+share P of the stacks' `alignment` and the elements' `alignSelf` values into `lastBaseline` (`align-items: last
+baseline`), from a fifth.
 
 Needs Debian's `chromium` (tested with 156). Writes one JSON line per tree:
     {"id", "width", "layout": ELEMENT, "frames": [{"path": [..], "rect": [x, y, w, h]}],
@@ -117,7 +119,7 @@ def css(e, parent_row):
     if "spacer" in e:
         grow, basis = e.get("grow", 1), e.get("basis", 0)
     s.append("flex:%s %s %s" % (grow, shrink, px(basis) if basis is not None else "auto"))
-    amap = {"start": "flex-start", "center": "center", "end": "flex-end", "stretch": "stretch", "firstBaseline": "baseline"}
+    amap = {"start": "flex-start", "center": "center", "end": "flex-end", "stretch": "stretch", "firstBaseline": "baseline", "lastBaseline": "last baseline"}
     if "alignSelf" in e: s.append("align-self:" + amap[e["alignSelf"]])
     if "stack" in e:
         s.append("flex-direction:" + ("row" if e["stack"] == "horizontal" else "column"))
@@ -274,6 +276,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "Tests/Fixtures/flexbox/corpus.jsonl"))
     ap.add_argument("--chromium", default="chromium")
     ap.add_argument("--clamp", type=float, default=0.0, help="share of texts given a numberOfLines of 1-3")
+    ap.add_argument("--lastbaseline", type=float, default=0.0, help="share of alignments made lastBaseline")
     ap.add_argument("--charwrap", type=float, default=0.0, help="share of texts given lineBreakMode char")
     ap.add_argument("--layers", type=float, default=0.0, help="share of texts and stacks put in an overlay or background pair")
     a = ap.parse_args()
@@ -286,6 +289,12 @@ def main():
 
     layers = random.Random(a.seed * 7919 + 2)  # (another stream of its own)
     wraps = random.Random(a.seed * 7919 + 3)  # (and another)
+    lasts = random.Random(a.seed * 7919 + 4)  # (and a fifth)
+
+    def lastbaseline(e):
+        for key in ("alignment", "alignSelf"):
+            if key in e and lasts.random() < a.lastbaseline: e[key] = "lastBaseline"
+        for c in e.get("children", []) + e.get("overlay", []) + e.get("background", []): lastbaseline(c)
 
     def charwrap(e):
         if "text" in e and wraps.random() < a.charwrap: e["lineBreakMode"] = "char"
@@ -314,6 +323,7 @@ def main():
         if "stack" not in tree: tree = {"stack": "vertical", "alignment": rng.choice(ALIGN[:4]), "children": [tree]}
         if a.clamp > 0: clamp(tree)
         if a.charwrap > 0: charwrap(tree)
+        if a.lastbaseline > 0: lastbaseline(tree)
         if a.layers > 0: layer(tree)
         cases.append({"id": "flex-%04d" % i, "width": rng.choice([120, 200, 320, 375, 414]), "layout": tree})
     res = layout_in_chromium(cases, a.chromium)
