@@ -422,6 +422,7 @@ extension FlexSolver {
         var lastFrom = -1  // the item giving the last baseline, if one does alone
         let firstCross = items.isEmpty ? 0 : items[0].cross
         let lastCross = items.isEmpty ? 0 : items[items.count - 1].cross
+        let needsBaseline = tree.needsBaseline[n]
         for l in lines.indices {
             let line = lines[l].range, lc = lines[l].cross
             for i in line where items[i].align == .stretch && items[i].fixedCross == nil {
@@ -449,7 +450,8 @@ extension FlexSolver {
                     : Rect(x: crossPos, y: mainPos, width: items[i].cross, height: items[i].main))
                 position += items[i].main + between
             }
-            if l == 0, let first = line.first {
+            // (A stack's own baselines are read only where its parent aligns by them or takes them.)
+            if l == 0, needsBaseline, let first = line.first {
                 // The container's first baseline: that of its first line's baseline-aligned items
                 // (a last-baseline group's when it has no first-baseline one: Chromium, a row holding
                 // a wrapped text aligned by last baselines gives the text's last line), else its
@@ -465,7 +467,7 @@ extension FlexSolver {
                     synthesized = items[first].baseline.isNaN
                 }
             }
-            if l == lines.count - 1, let last = line.last {
+            if l == lines.count - 1, needsBaseline, let last = line.last {
                 // The container's last baseline: that of its last line's last-baseline group, else
                 // its last item's (synthesized from its bottom edge) — css-flexbox §8.5, ends swapped.
                 if isRow, line.contains(where: { items[$0].align == .lastBaseline }) {
@@ -484,7 +486,7 @@ extension FlexSolver {
         // have moved its baseline (content centred or aligned to its end): it is measured again at
         // its final size — after every rect of this stack is in place (Chromium, tree 0438: a box
         // centred in a row stretched from 30 to 46.9 gives its baseline 8.45 lower).
-        if tree.needsBaseline[n], !synthesized, !items.isEmpty, items[0].align == .stretch, items[0].fixedCross == nil,
+        if needsBaseline, !synthesized, !items.isEmpty, items[0].align == .stretch, items[0].fixedCross == nil,
            props[items[0].node].kind == .stack || props[items[0].node].kind == .layered, abs(items[0].cross - firstCross) > 1e-9,
            !(isRow && lines[0].range.contains(where: { items[$0].align == .firstBaseline })) {
             let r = rects[firstRect]
@@ -493,7 +495,7 @@ extension FlexSolver {
         }
         // Likewise the item giving the last baseline (a stack stretched past its size, its content
         // centred or at its end, moves it).
-        if tree.needsBaseline[n], lastFrom >= 0, items[lastFrom].align == .stretch, items[lastFrom].fixedCross == nil,
+        if needsBaseline, lastFrom >= 0, items[lastFrom].align == .stretch, items[lastFrom].fixedCross == nil,
            props[items[lastFrom].node].kind == .stack || props[items[lastFrom].node].kind == .layered,
            abs(items[lastFrom].cross - lastCross) > 1e-9 {
             let r = rects[firstRect + lastFrom]
