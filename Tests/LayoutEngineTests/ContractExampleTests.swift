@@ -57,4 +57,22 @@ import Testing
         #expect(try frames("byWordWrapping") == frames("word"))
         #expect(try frames("byCharWrapping") == frames("char"))
     }
+
+    /// `UIStackView.Alignment`'s names are read as the spec's: `leading`/`top` = `start`,
+    /// `trailing`/`bottom` = `end`, `fill` = `stretch` (the same frames, in a stack and for one child).
+    @Test func alignmentsByUIKitsNamesLayOutAsTheSpecsOwn() throws {
+        func frames(_ stack: String, _ child: String) throws -> [CellFrame] {
+            let json = #"{"width": 200, "sections": [{"rows": [{"layout": {"stack": "vertical", "alignment": "\#(stack)", "children": ["#
+                + #"{"box": {"width": 40, "height": 10}}, {"box": {"height": 10}, "alignSelf": "\#(child)"}, {"text": "words"}]}}]}]}"#
+            let document = try LayoutSpec.decode(json: json)
+            #expect(document.warnings.isEmpty)
+            return try Layouter.shared.compute(document.spec).sections[0].elements[0].frames ?? []
+        }
+        for (uikit, own) in [("leading", "start"), ("top", "start"), ("trailing", "end"), ("bottom", "end"), ("fill", "stretch")] {
+            #expect(try frames(uikit, uikit) == frames(own, own), "\(uikit)")
+        }
+        // (They differ from one another: the test would not pass with every name read as one.)
+        #expect(try frames("leading", "fill") != frames("trailing", "leading"))
+        #expect(throws: SpecError.self) { try LayoutSpec.decode(json: #"{"sections": [{"rows": [{"layout": {"stack": "vertical", "alignment": "left"}}]}]}"#) }
+    }
 }

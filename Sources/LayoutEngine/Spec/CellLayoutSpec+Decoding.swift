@@ -162,7 +162,7 @@ extension SpecNode {
             let axis = try node.choice(Axis.self)
             var stack = CellStack(axis: axis, children: [])
             if let n = o.optional("spacing") { stack.spacing = try n.nonNegative() }
-            if let n = o.optional("alignment") { stack.alignment = try n.choice(CellAlignment.self) }
+            if let n = o.optional("alignment") { stack.alignment = try n.alignment() }
             if let n = o.optional("justify") { stack.justify = try n.choice(CellJustification.self) }
             if let n = o.optional("wrap") { stack.wraps = try n.bool() }
             if let n = o.optional("children") {
@@ -222,7 +222,7 @@ extension SpecNode {
         if let n = o.optional("grow") { element.grow = try n.nonNegative() }
         if let n = o.optional("shrink") { element.shrink = try n.nonNegative() }
         if let n = o.optional("basis") { element.basis = try n.nonNegative() }
-        element.alignSelf = try o.optional("alignSelf")?.choice(CellAlignment.self)
+        element.alignSelf = try o.optional("alignSelf")?.alignment()
         if let n = o.optional("hidden") { element.isHidden = try n.bool() }
         return element
     }

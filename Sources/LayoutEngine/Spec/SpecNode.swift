@@ -84,6 +84,17 @@ struct SpecNode {
         return mode
     }
 
+    /// A cross-axis alignment: `start|center|end|stretch|firstBaseline|lastBaseline`, or
+    /// `UIStackView.Alignment`'s names (`leading`, `top` = `start`; `trailing`, `bottom` = `end`;
+    /// `fill` = `stretch`).
+    func alignment() throws -> CellAlignment {
+        if case .string(let s) = value, let uikit = Self.uikitAlignments[s] { return uikit }
+        return try choice(CellAlignment.self)
+    }
+
+    static let uikitAlignments: [String: CellAlignment] = [
+        "leading": .start, "top": .start, "trailing": .end, "bottom": .end, "fill": .stretch]
+
     // MARK: Containers
 
     func array() throws -> [SpecNode] {
