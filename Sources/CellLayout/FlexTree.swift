@@ -15,8 +15,9 @@ final class FlexTree: @unchecked Sendable {
     let texts: [CellText]
     /// The node of each text (`texts[i]` is node `textNodes[i]`).
     let textNodes: [Int]
-    /// Whether a node's first baseline is ever asked for (a parent aligning first baselines, or
-    /// the first child of a node whose baseline is asked for): others skip working it out.
+    /// Whether a node's baselines are ever asked for (a row aligning its items by first or last
+    /// baselines; the first and last child of a stack whose baselines are asked for, any child of
+    /// such a wrapping row, a pair's base): others skip working them out.
     let needsBaseline: UnsafeMutableBufferPointer<Bool>
     let layout: CellLayout
     /// Where `props`, `childIndex` and `needsBaseline` live (kept alive by this tree).

@@ -73,6 +73,10 @@ import Testing
         }
         // (They differ from one another: the test would not pass with every name read as one.)
         #expect(try frames("leading", "fill") != frames("trailing", "leading"))
-        #expect(throws: SpecError.self) { try LayoutSpec.decode(json: #"{"sections": [{"rows": [{"layout": {"stack": "vertical", "alignment": "left"}}]}]}"#) }
+        let error = #expect(throws: SpecError.self) {
+            try LayoutSpec.decode(json: #"{"sections": [{"rows": [{"layout": {"stack": "vertical", "alignment": "left"}}]}]}"#)
+        }
+        #expect(error?.description.contains(#"sections[0].rows[0].layout.alignment: "left" is not one of start, center, end, stretch, firstBaseline, lastBaseline"#) == true,
+                "\(String(describing: error))")
     }
 }

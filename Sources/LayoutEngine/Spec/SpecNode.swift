@@ -88,8 +88,10 @@ struct SpecNode {
     /// `UIStackView.Alignment`'s names (`leading`, `top` = `start`; `trailing`, `bottom` = `end`;
     /// `fill` = `stretch`).
     func alignment() throws -> CellAlignment {
-        if case .string(let s) = value, let uikit = Self.uikitAlignments[s] { return uikit }
-        return try choice(CellAlignment.self)
+        let names = CellAlignment.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case .string(let s) = value else { throw typeError("one of \(names)") }
+        if let own = CellAlignment(rawValue: s) ?? Self.uikitAlignments[s] { return own }
+        throw fail("\"\(s)\" is not one of \(names) (UIStackView's leading, top, trailing, bottom and fill are accepted too)")
     }
 
     static let uikitAlignments: [String: CellAlignment] = [
