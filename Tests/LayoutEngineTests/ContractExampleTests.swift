@@ -71,6 +71,8 @@ import Testing
         for (uikit, own) in [("leading", "start"), ("top", "start"), ("trailing", "end"), ("bottom", "end"), ("fill", "stretch")] {
             #expect(try frames(uikit, uikit) == frames(own, own), "\(uikit)")
         }
+        // (The hyphenated spelling every enum value still takes: `first-baseline`.)
+        #expect(try frames("first-baseline", "last-baseline") == frames("firstBaseline", "lastBaseline"))
         // (They differ from one another: the test would not pass with every name read as one.)
         #expect(try frames("leading", "fill") != frames("trailing", "leading"))
         let error = #expect(throws: SpecError.self) {

@@ -90,7 +90,9 @@ struct SpecNode {
     func alignment() throws -> CellAlignment {
         let names = CellAlignment.allCases.map(\.rawValue).joined(separator: ", ")
         guard case .string(let s) = value else { throw typeError("one of \(names)") }
-        if let own = CellAlignment(rawValue: s) ?? Self.uikitAlignments[s] { return own }
+        if let uikit = Self.uikitAlignments[s] { return uikit }
+        // (The spec's names, the hyphenated spellings of earlier versions among them, as every enum reads them.)
+        if let own = try? choice(CellAlignment.self) { return own }
         throw fail("\"\(s)\" is not one of \(names) (UIStackView's leading, top, trailing, bottom and fill are accepted too)")
     }
 
