@@ -105,6 +105,19 @@ public struct CellElement: Hashable, Sendable {
     public var alignSelf: CellAlignment?
     /// A hidden element takes no space and has no frame (a hidden arranged subview of a `UIStackView`).
     public var isHidden = false
+    /// The direction the element lays its content out in (`UIView.semanticContentAttribute`'s
+    /// forced directions, CSS's `direction`); nil = its parent's (the root's: the layout's
+    /// `CellLayout.layoutDirection`). Right to left, a stack's children run from its right edge,
+    /// `start` alignment is its right edge, and a text's frame sits at its box's right: the frame
+    /// of every element is the mirror image of its left-to-right one, except that padding given
+    /// by `left` and `right` stays on those sides (`paddingIsDirectional` makes them leading and
+    /// trailing).
+    public var layoutDirection: CellLayoutDirection?
+    /// Whether `padding.left` and `padding.right` are the leading and trailing insets
+    /// (`NSDirectionalEdgeInsets`, CSS's `padding-inline-start`/`-end`: swapped when the element
+    /// lays out right to left) rather than the physical left and right (`UIEdgeInsets`, CSS's
+    /// `padding-left`/`-right`, the default).
+    public var paddingIsDirectional = false
 
     /// An element of `kind` with no sizing properties of its own.
     public init(_ kind: Kind) {
@@ -153,6 +166,14 @@ public enum CellAlignment: String, Hashable, Sendable, CaseIterable {
     /// message). In a vertical stack the group aligns to the end: its items' leading edges line up
     /// where the widest of them ends at the stack's end (Chromium's `last baseline` down a column).
     case lastBaseline
+}
+
+/// The direction elements lay their content out in (`UIUserInterfaceLayoutDirection`).
+public enum CellLayoutDirection: String, Hashable, Sendable, CaseIterable {
+    /// Left to right: English, Chinese.
+    case leftToRight
+    /// Right to left: Arabic, Hebrew — a horizontal stack's first child at its right edge.
+    case rightToLeft
 }
 
 /// Main-axis distribution (`justify-content`).
@@ -268,7 +289,24 @@ extension CellElement {
     }
 
     /// This element with padding.
-    public func padding(_ insets: EdgeInsets) -> CellElement { with { $0.padding = insets } }
+    public func padding(_ insets: EdgeInsets) -> CellElement {
+        with {
+            $0.padding = insets
+            $0.paddingIsDirectional = false
+        }
+    }
+
+    /// This element with padding on its leading and trailing sides (`NSDirectionalEdgeInsets`):
+    /// right and left when it lays out right to left.
+    public func padding(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) -> CellElement {
+        with {
+            $0.padding = EdgeInsets(top: top, left: leading, bottom: bottom, right: trailing)
+            $0.paddingIsDirectional = true
+        }
+    }
+
+    /// This element laying its content out in `direction` (and its descendants that give none).
+    public func layoutDirection(_ direction: CellLayoutDirection) -> CellElement { with { $0.layoutDirection = direction } }
 
     /// This element with the same padding on every side.
     public func padding(_ all: Double) -> CellElement { padding(EdgeInsets(top: all, left: all, bottom: all, right: all)) }

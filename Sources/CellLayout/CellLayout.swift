@@ -26,6 +26,9 @@ public struct CellLayout: Sendable {
     /// Where a text's first baseline lies, for `firstBaseline` alignment: `.exact` (the default)
     /// or `.css`.
     public var baselines: BaselinePlacement = .exact
+    /// The direction a root with none of its own lays out in (the app's
+    /// `userInterfaceLayoutDirection`): `.leftToRight` by default.
+    public var layoutDirection: CellLayoutDirection = .leftToRight
 
     /// Where a text's first baseline lies below the top of its lines.
     public enum BaselinePlacement: String, Sendable, CaseIterable {
@@ -40,10 +43,11 @@ public struct CellLayout: Sendable {
 
     /// A layout measuring texts with `textEngine`.
     public init(textEngine: TextEngine?, customMeasure: (@Sendable (_ key: Int, _ width: Double?) throws -> Size)? = nil,
-                baselines: BaselinePlacement = .exact) {
+                baselines: BaselinePlacement = .exact, layoutDirection: CellLayoutDirection = .leftToRight) {
         self.textEngine = textEngine
         self.customMeasure = customMeasure
         self.baselines = baselines
+        self.layoutDirection = layoutDirection
     }
 
     /// Lays `root` out at `width` (the row's content width; nil = as wide as its content): the root

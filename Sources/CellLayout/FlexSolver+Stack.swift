@@ -171,7 +171,9 @@ extension FlexSolver {
             let c = childIndex[s.firstChild + k]
             let cp = props[c]
             var align = cp.alignSelf ?? s.alignment
-            if align == .firstBaseline && !isRow { align = .start }
+            // (Down a column a first-baseline group is a start group — kept as such right to left,
+            // where its left edges line up: below.)
+            if align == .firstBaseline && !isRow && !s.mirrors { align = .start }
             let minMain = isRow ? cp.minWidth : cp.minHeight
             let maxMain = isRow ? cp.maxWidth : cp.maxHeight
             let minCross = isRow ? cp.minHeight : cp.minWidth
@@ -394,6 +396,11 @@ extension FlexSolver {
                     // (Down a column the group has no baseline to share: its items' starts line up
                     // where the widest of them ends at the line's end — Chromium.)
                     if items[i].align == .lastBaseline { lastDescent = max(lastDescent, items[i].cross) }
+                    // (Right to left, a first-baseline group down a column lines its left edges up
+                    // as well, its widest member at the start edge: the right — Chromium. Its
+                    // items' right edges line up where the widest ends in the left-to-right layout
+                    // that is mirrored.)
+                    if items[i].align == .firstBaseline { maxAscent = max(maxAscent, items[i].cross) }
                 }
             }
             lines[l].cross = max(maxCross, maxAscent + maxDescent, isRow ? lastAscent + lastDescent : 0)
@@ -438,10 +445,13 @@ extension FlexSolver {
                 case .start, .stretch: crossOffset = 0
                 case .center: crossOffset = (lc - items[i].cross) / 2
                 case .end: crossOffset = lc - items[i].cross
-                case .firstBaseline: crossOffset = lines[l].ascent - (items[i].baseline.isNaN ? items[i].cross : items[i].baseline)
+                case .firstBaseline:
+                    crossOffset = lines[l].ascent - (isRow && !items[i].baseline.isNaN ? items[i].baseline : items[i].cross)
                 case .lastBaseline:
+                    // (Down a column the group's left edges line up where its widest ends at the end
+                    // edge; right to left that edge is the left one: each at it in the mirror image.)
                     crossOffset = isRow ? lc - lines[l].lastDescent - (items[i].lastBaseline.isNaN ? items[i].cross : items[i].lastBaseline)
-                                        : lc - lines[l].lastDescent
+                                        : s.mirrors ? lc - items[i].cross : lc - lines[l].lastDescent
                 }
                 let mainPos = (isRow ? s.padLeft : s.padTop) + position
                 let crossPos = (isRow ? s.padTop : s.padLeft) + lineStart + crossOffset

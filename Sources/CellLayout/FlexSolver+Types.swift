@@ -11,6 +11,10 @@ extension FlexSolver {
         var kind: Kind = .box
         var isRow = false
         var wraps = false
+        /// Whether the element lays its content out right to left: its children's frames (a
+        /// text's, its text's) are mirrored within its own when placed (its physical padding was
+        /// swapped when the tree was flattened, so that the mirror image keeps it on its side).
+        var mirrors = false
         var alignment: CellAlignment = .stretch
         var justify: CellJustification = .start
         var alignSelf: CellAlignment?

@@ -64,6 +64,7 @@ struct FlexSolver: Sendable {
     init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle] = []) {
         let scratch = SolverScratch.current
         var builder = FlexTree.Builder(textStyles: textStyles, buffers: &scratch.builder)
+        builder.rightToLeft = layout.layoutDirection == .rightToLeft
         if !root.pointee.isHidden { _ = builder.flatten(root, parent: -1, index: 0) }
         tree = FlexTree(&builder, layout: layout)
         builder.giveBack(&scratch.builder)
@@ -217,27 +218,55 @@ extension FlexSolver {
         return clamp(p.width.isNaN ? available : p.width, p.minWidth, p.maxWidth)
     }
 
-    private mutating func place(_ n: Int, origin: Point, size: Size, path: [Int], into frames: inout [CellFrame]) throws(CellLayoutError) {
+    /// Where a frame laid out left to right goes: itself, or its mirror image about the middles
+    /// of the elements it is inside whose direction differs from their parent's — `x ↦ x + shift`,
+    /// or (`mirrored`) a rect of width w at x ↦ `shift − x − w`.
+    struct Mirror {
+        var mirrored = false
+        var shift = 0.0
+
+        @inline(__always) func callAsFunction(_ r: Rect) -> Rect {
+            guard mirrored || shift != 0 else { return r }
+            var r = r
+            r.origin.x = mirrored ? shift - r.origin.x - r.size.width : r.origin.x + shift
+            return r
+        }
+
+        /// This followed by the mirror image about the middle of `frame` (laid out left to right):
+        /// x ↦ (2·minX + width) − x − w, then this.
+        func mirroring(_ frame: Rect) -> Mirror {
+            let c = 2 * frame.origin.x + frame.size.width
+            return mirrored ? Mirror(mirrored: false, shift: shift - c) : Mirror(mirrored: true, shift: c + shift)
+        }
+    }
+
+    private mutating func place(_ n: Int, origin: Point, size: Size, path: [Int], mirror: Mirror = Mirror(),
+                                into frames: inout [CellFrame]) throws(CellLayoutError) {
         let m = try measure(n, .exact(size.width), .exact(size.height))
         if m.overflowed { overflows.insert(n) }
         let p = props[n]
+        let own = Rect(origin: origin, size: size)
+        // Its content (children, text) laid out left to right, then mirrored within its frame an
+        // odd number of times if it lays out right to left, an even number if not (a left-to-right
+        // element inside a right-to-left one is mirrored twice: once with its parent, once within itself).
+        let inside = mirror.mirrored == p.mirrors ? mirror : mirror.mirroring(own)
         if let text = m.textSize {
             frames.append(CellFrame(path: path, id: tree.ids[n],
-                                    rect: Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop, width: text.width, height: text.height)))
+                                    rect: inside(Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop, width: text.width, height: text.height))))
         } else if p.kind == .custom {
             // The host lays its content out in the content box (inside the padding).
             let content = Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop,
                                width: max(0, size.width - p.padH), height: max(0, size.height - p.padV))
-            frames.append(CellFrame(path: path, id: tree.ids[n], rect: Rect(origin: origin, size: size),
-                                    custom: CellFrame.Custom(key: p.payload, content: content)))
+            frames.append(CellFrame(path: path, id: tree.ids[n], rect: mirror(own),
+                                    custom: CellFrame.Custom(key: p.payload, content: inside(content))))
         } else {
-            frames.append(CellFrame(path: path, id: tree.ids[n], rect: Rect(origin: origin, size: size)))
+            frames.append(CellFrame(path: path, id: tree.ids[n], rect: mirror(own)))
         }
         for k in 0..<p.childCount {
             let c = childIndex[p.firstChild + k]
             let r = rects[m.firstRect + k]
             try place(c, origin: Point(x: origin.x + r.minX, y: origin.y + r.minY), size: r.size,
-                      path: path + [props[c].indexInParent], into: &frames)
+                      path: path + [props[c].indexInParent], mirror: inside, into: &frames)
         }
     }
 

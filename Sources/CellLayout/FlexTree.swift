@@ -120,7 +120,8 @@ final class FlexShape: @unchecked Sendable {
         source.withUnsafeBufferPointer { source in
             for i in source.indices {
                 let p = UnsafePointer(source.baseAddress.unsafelyUnwrapped + i)
-                mix(UInt64(p.pointee.kind.rawValue) | UInt64(p.pointee.childCount) << 8 | UInt64(bitPattern: Int64(p.pointee.payload)) << 24)
+                mix(UInt64(p.pointee.kind.rawValue) | UInt64(p.pointee.childCount) << 8 | UInt64(p.pointee.mirrors ? 1 : 0) << 7
+                    | UInt64(bitPattern: Int64(p.pointee.payload)) << 24)
                 mix(p.pointee.width.bitPattern ^ p.pointee.height.bitPattern &* 31 ^ p.pointee.basis.bitPattern &* 961)
                 mix(p.pointee.grow.bitPattern ^ p.pointee.spacing.bitPattern &* 31 ^ p.pointee.padTop.bitPattern &* 961
                     ^ p.pointee.padLeft.bitPattern &* 29791)
@@ -160,6 +161,7 @@ final class FlexShape: @unchecked Sendable {
     static func same(_ x: UnsafePointer<Props>, _ y: UnsafePointer<Props>, derived: Bool = true) -> Bool {
         @inline(__always) func eq(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
         guard x.pointee.kind == y.pointee.kind, x.pointee.isRow == y.pointee.isRow, x.pointee.wraps == y.pointee.wraps,
+              x.pointee.mirrors == y.pointee.mirrors,
               x.pointee.alignment == y.pointee.alignment, x.pointee.justify == y.pointee.justify,
               x.pointee.alignSelf == y.pointee.alignSelf,
               x.pointee.firstChild == y.pointee.firstChild, x.pointee.childCount == y.pointee.childCount,
@@ -294,6 +296,8 @@ extension FlexTree {
         let textStyles: [TextStyle]
         /// The order of the next text `flatten` meets, hidden texts counted.
         var textOrdinal = 0
+        /// The direction the element being flattened inherits: right to left or not.
+        var rightToLeft = false
 
         /// A builder whose properties, children and ids go into `buffers`' arrays (emptied, their
         /// capacity kept: `SolverScratch.builder`, one set a thread) — a tree of a known shape
@@ -348,10 +352,17 @@ extension FlexTree {
             p.maxWidth = lengths.maxWidth == -.infinity ? .infinity : lengths.maxWidth
             p.minHeight = max(lengths.minHeight, 0)
             p.maxHeight = lengths.maxHeight == -.infinity ? .infinity : lengths.maxHeight
+            // Right to left, the element is laid out as its mirror image and mirrored when placed:
+            // its physical left and right padding swap for that (its leading and trailing do not).
+            let inherited = rightToLeft
+            if let d = e.pointee.layoutDirection { rightToLeft = d == .rightToLeft }
+            defer { rightToLeft = inherited }
+            p.mirrors = rightToLeft
             p.padTop = e.pointee.padding.top
             p.padLeft = e.pointee.padding.left
             p.padBottom = e.pointee.padding.bottom
             p.padRight = e.pointee.padding.right
+            if rightToLeft && !e.pointee.paddingIsDirectional { swap(&p.padLeft, &p.padRight) }
             p.grow = e.pointee.grow
             p.shrink = e.pointee.shrink
             p.basis = CellElement.orNaN(lengths.basis)

@@ -81,4 +81,41 @@ import Testing
         #expect(error?.description.contains(#"sections[0].rows[0].layout.alignment: "left" is not one of start, center, end, stretch, firstBaseline, lastBaseline"#) == true,
                 "\(String(describing: error))")
     }
+
+    /// `"direction"` on any element (CSS's `ltr`/`rtl`, UIKit's `leftToRight`/`rightToLeft` and
+    /// `forceLeftToRight`/`forceRightToLeft`), inherited; `padding` with `leading`/`trailing`
+    /// sides. A row of a 40-pt avatar and a 20-pt box, 10 apart, in a 200-pt row: right to left,
+    /// the avatar's right edge is 200 less the right padding (physical) or the leading one.
+    @Test func rightToLeftByEveryName() throws {
+        func frames(_ direction: String, padding: String = #"{"left": 4, "right": 8}"#) throws -> [CellFrame] {
+            let json = #"{"width": 200, "separatorStyle": "none", "sections": [{"rows": [{"layout": {"stack": "horizontal", "spacing": 10, "#
+                + #""direction": "\#(direction)", "padding": \#(padding), "children": ["#
+                + #"{"id": "avatar", "box": {"width": 40, "height": 40}}, {"id": "box", "box": {"width": 20, "height": 20}}]}}]}]}"#
+            let document = try LayoutSpec.decode(json: json)
+            #expect(document.warnings.isEmpty)
+            return try Layouter.shared.compute(document.spec).sections[0].elements[0].frames ?? []
+        }
+        func x(_ frames: [CellFrame], _ id: String) -> Double { frames.first { $0.id == id }?.rect.minX ?? .nan }
+        let rtl = try frames("rtl")
+        #expect(x(rtl, "avatar") == 200 - 8 - 40)
+        #expect(x(rtl, "box") == 200 - 8 - 40 - 10 - 20)
+        for name in ["rightToLeft", "forceRightToLeft"] { #expect(try frames(name) == rtl, "\(name)") }
+        let ltr = try frames("ltr")
+        #expect(x(ltr, "avatar") == 4)
+        for name in ["leftToRight", "forceLeftToRight"] { #expect(try frames(name) == ltr, "\(name)") }
+        let directional = try frames("rtl", padding: #"{"leading": 4, "trailing": 8}"#)
+        #expect(x(directional, "avatar") == 200 - 4 - 40)
+        #expect(try frames("ltr", padding: #"{"leading": 4, "trailing": 8}"#) == ltr)
+        // Errors at their paths: an unknown direction, and both kinds of sides at once.
+        let unknown = #expect(throws: SpecError.self) {
+            try LayoutSpec.decode(json: #"{"sections": [{"rows": [{"layout": {"box": {}, "direction": "left"}}]}]}"#)
+        }
+        #expect(unknown?.description.contains(#"sections[0].rows[0].layout.direction: "left" is not one of ltr, rtl"#) == true,
+                "\(String(describing: unknown))")
+        let mixed = #expect(throws: SpecError.self) {
+            try LayoutSpec.decode(json: #"{"sections": [{"rows": [{"layout": {"box": {}, "padding": {"leading": 4, "right": 2}}}]}]}"#)
+        }
+        #expect(mixed?.description.contains("sections[0].rows[0].layout.padding.right: left and right are physical sides") == true,
+                "\(String(describing: mixed))")
+    }
 }

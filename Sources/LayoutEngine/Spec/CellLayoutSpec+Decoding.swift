@@ -114,7 +114,7 @@ extension SpecNode {
     /// The element kinds, by the key that names them.
     static let elementKinds = ["stack", "box", "text", "spacer", "overlay", "background", "table", "grid"]
     static let commonElementKeys = ["id", "width", "height", "padding", "grow", "shrink", "basis", "minWidth", "maxWidth",
-                                    "minHeight", "maxHeight", "alignSelf", "hidden"]
+                                    "minHeight", "maxHeight", "alignSelf", "hidden", "direction"]
     static let stackKeys = ["spacing", "alignment", "justify", "wrap", "children"]
     static let textKeys = ["textStyle", "numberOfLines", "lineBreakMode"]
 
@@ -218,24 +218,33 @@ extension SpecNode {
         element.maxWidth = try o.optional("maxWidth")?.nonNegative()
         element.minHeight = try o.optional("minHeight")?.nonNegative()
         element.maxHeight = try o.optional("maxHeight")?.nonNegative()
-        if let n = o.optional("padding") { element.padding = try n.padding() }
+        if let n = o.optional("padding") { (element.padding, element.paddingIsDirectional) = try n.padding() }
         if let n = o.optional("grow") { element.grow = try n.nonNegative() }
         if let n = o.optional("shrink") { element.shrink = try n.nonNegative() }
         if let n = o.optional("basis") { element.basis = try n.nonNegative() }
         element.alignSelf = try o.optional("alignSelf")?.alignment()
         if let n = o.optional("hidden") { element.isHidden = try n.bool() }
+        element.layoutDirection = try o.optional("direction")?.layoutDirection()
         return element
     }
 
-    /// A number (the same on every side) or `{"top", "left", "bottom", "right"}`, all ≥ 0.
-    func padding() throws -> EdgeInsets {
+    /// A number (the same on every side), `{"top", "left", "bottom", "right"}` (physical sides) or
+    /// `{"top", "leading", "bottom", "trailing"}` (`NSDirectionalEdgeInsets`: swapped right to
+    /// left), all ≥ 0; whether the sides are leading and trailing.
+    func padding() throws -> (EdgeInsets, directional: Bool) {
         if case .number = value {
             let v = try nonNegative()
-            return EdgeInsets(top: v, left: v, bottom: v, right: v)
+            return (EdgeInsets(top: v, left: v, bottom: v, right: v), false)
         }
-        let o = try strictObject(known: ["top", "left", "bottom", "right"])
-        return EdgeInsets(top: try o.optional("top")?.nonNegative() ?? 0, left: try o.optional("left")?.nonNegative() ?? 0,
-                          bottom: try o.optional("bottom")?.nonNegative() ?? 0, right: try o.optional("right")?.nonNegative() ?? 0)
+        let o = try strictObject(known: ["top", "left", "bottom", "right", "leading", "trailing"])
+        let leading = o.optional("leading"), trailing = o.optional("trailing")
+        let directional = leading != nil || trailing != nil
+        if directional, let physical = o.optional("left") ?? o.optional("right") {
+            throw physical.fail("left and right are physical sides, leading and trailing directional ones: give one pair, not both")
+        }
+        let left = directional ? leading : o.optional("left"), right = directional ? trailing : o.optional("right")
+        return (EdgeInsets(top: try o.optional("top")?.nonNegative() ?? 0, left: try left?.nonNegative() ?? 0,
+                           bottom: try o.optional("bottom")?.nonNegative() ?? 0, right: try right?.nonNegative() ?? 0), directional)
     }
 
     // MARK: Templates

@@ -96,6 +96,19 @@ struct SpecNode {
         throw fail("\"\(s)\" is not one of \(names) (UIStackView's leading, top, trailing, bottom and fill are accepted too)")
     }
 
+    /// A layout direction: CSS's `ltr` and `rtl`, `UIUserInterfaceLayoutDirection`'s
+    /// `leftToRight` and `rightToLeft`, or `UISemanticContentAttribute`'s `forceLeftToRight` and
+    /// `forceRightToLeft`.
+    func layoutDirection() throws -> CellLayoutDirection {
+        let names = "ltr, rtl, leftToRight, rightToLeft, forceLeftToRight or forceRightToLeft"
+        guard case .string(let s) = value else { throw typeError("one of \(names)") }
+        switch s {
+        case "ltr", "leftToRight", "forceLeftToRight": return .leftToRight
+        case "rtl", "rightToLeft", "forceRightToLeft": return .rightToLeft
+        default: throw fail("\"\(s)\" is not one of \(names)")
+        }
+    }
+
     static let uikitAlignments: [String: CellAlignment] = [
         "leading": .start, "top": .start, "trailing": .end, "bottom": .end, "fill": .stretch]
 
