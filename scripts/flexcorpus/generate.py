@@ -4,7 +4,7 @@ element language, rendered as HTML with the CSS mapping of docs/CONTRACT.md ("Co
 headless Chromium, every element's frame read back.
 
     scripts/flexcorpus/generate.py [--count 600] [--seed 10] [--out Tests/Fixtures/flexbox/corpus.jsonl] [--clamp 0.3]
-        [--layers 0.3] [--charwrap 0.3] [--lastbaseline 0.3]
+        [--layers 0.3] [--charwrap 0.3] [--lastbaseline 0.3] [--rtl 0.3]
 
 `--clamp P` gives a share P of the texts a `numberOfLines` of 1, 2 or 3 (drawn from a stream of its own: the trees
 are those of the seed without it), rendered as CSS's line clamp (`-webkit-line-clamp`) — the text's frame is then the union
@@ -15,7 +15,9 @@ default) the committed corpora reproduce from their seeds. `--charwrap P` gives 
 `"lineBreakMode": "char"` (UIKit's character wrapping), rendered as `line-break: anywhere` (a break between any two
 grapheme clusters, as the text oracle renders its "char" cases), from a fourth stream. `--lastbaseline P` turns a
 share P of the stacks' `alignment` and the elements' `alignSelf` values into `lastBaseline` (`align-items: last
-baseline`), from a fifth.
+baseline`), from a fifth. `--rtl P` gives a share P of the elements the direction opposite to the one they inherit
+(`"direction": "rtl"` below a left-to-right parent, `"ltr"` below a right-to-left one: CSS's `direction`), and half
+the padding objects leading and trailing sides instead of left and right (`padding-inline-start`/`-end`), from a sixth.
 
 Needs Debian's `chromium` (tested with 156). Writes one JSON line per tree:
     {"id", "width", "layout": ELEMENT, "frames": [{"path": [..], "rect": [x, y, w, h]}],
@@ -113,7 +115,10 @@ def css(e, parent_row):
     if h is not None: s.append("height:" + px(h))
     p = e.get("padding")
     if p is not None:
-        if isinstance(p, dict): s.append("padding:%s %s %s %s" % (px(p.get("top", 0)), px(p.get("right", 0)), px(p.get("bottom", 0)), px(p.get("left", 0))))
+        if isinstance(p, dict) and ("leading" in p or "trailing" in p):
+            s.append("padding:%s 0 %s 0;padding-inline-start:%s;padding-inline-end:%s" % (
+                px(p.get("top", 0)), px(p.get("bottom", 0)), px(p.get("leading", 0)), px(p.get("trailing", 0))))
+        elif isinstance(p, dict): s.append("padding:%s %s %s %s" % (px(p.get("top", 0)), px(p.get("right", 0)), px(p.get("bottom", 0)), px(p.get("left", 0))))
         else: s.append("padding:" + px(p))
     grow, shrink, basis = e.get("grow", 0), e.get("shrink", 1), e.get("basis")
     if "spacer" in e:
@@ -143,6 +148,7 @@ def css(e, parent_row):
             s[s.index("display:block")] = "display:-webkit-box"
             s += ["-webkit-box-orient:vertical", "-webkit-line-clamp:%d" % e["numberOfLines"]]
         if e.get("lineBreakMode") == "char": s.append("line-break:anywhere")
+    if "direction" in e: s.append("direction:" + e["direction"])
     if e.get("hidden"): s.append("display:none")  # last: it must win over display:flex/block
     return ";".join(s)
 
@@ -150,26 +156,31 @@ def css(e, parent_row):
 PLACING = ("grow", "shrink", "basis", "alignSelf", "hidden")
 
 
-def render_layer(layer, path):
-    """A pair's layer: absolutely positioned over its containing block's padding box."""
+def render_layer(layer, path, dir="ltr"):
+    """A pair's layer: absolutely positioned over its containing block's padding box; `dir` is the pair's
+    direction, which the layer inherits (given explicitly when its containing block is the base, whose own
+    direction CSS would hand it)."""
+    if "direction" not in layer: layer = dict(layer, direction=dir)
     layer_css = css(layer, False) + ";position:absolute;left:0;top:0;right:0;bottom:0;width:auto;height:auto"
     return '<div data-p="%s" style="%s">%s</div>' % (".".join(map(str, path)), layer_css,
-                                                    "".join(render(c, path + [i]) for i, c in enumerate(layer.get("children", []))))
+                                                    "".join(render(c, path + [i], dir=layer["direction"]) for i, c in enumerate(layer.get("children", []))))
 
 
-def render(e, path, parent_row=False, extra="", inside="", pair=None):
+def render(e, path, parent_row=False, extra="", inside="", pair=None, dir="ltr"):
+    """`dir`: the direction `e` inherits (its parent's)."""
+    own = e.get("direction", dir)
     attrs = 'data-p="%s" style="%s"' % (".".join(map(str, path)), css(e, parent_row) + extra)
     if pair is not None: attrs += ' data-q="%s"' % ".".join(map(str, pair))
     if "text" in e:
         return "<div class=t data-n=%d %s>%s%s</div>" % (e.get("numberOfLines", 0), attrs, html.escape(e["text"]), inside)
     if "stack" in e:
-        return "<div %s>%s%s</div>" % (attrs, "".join(render(c, path + [i], e["stack"] == "horizontal") for i, c in enumerate(e["children"])), inside)
+        return "<div %s>%s%s</div>" % (attrs, "".join(render(c, path + [i], e["stack"] == "horizontal", dir=own) for i, c in enumerate(e["children"])), inside)
     if "overlay" in e or "background" in e:
         # (`background` is `overlay` with the layer drawn below: the same geometry.)
         key = "overlay" if "overlay" in e else "background"
         base, layer = e[key]
         sized = any(side in base or side in base.get("box", {}) for side in ("width", "height"))
-        if not sized and all(k in PLACING + (key, "id") for k in e):
+        if not sized and all(k in PLACING + (key, "id", "direction") for k in e):
             # A pair that gives nothing but its place among its siblings, over a base with no
             # size of its own, is its base (the contract: sized as its base; the base fills it),
             # so the base itself is the flex item, with what places the pair, and the layer covers
@@ -178,7 +189,10 @@ def render(e, path, parent_row=False, extra="", inside="", pair=None):
             # pair, whatever size the pair is flexed to: the wrapper below.
             merged = dict(base)
             merged.update({k: e[k] for k in PLACING if k in e})
-            return render(merged, path + [0], parent_row, extra=";position:relative", inside=render_layer(layer, path + [1]), pair=path)
+            # (The pair's direction is its base's unless the base has one, and its layer's.)
+            if "direction" in e: merged.setdefault("direction", e["direction"])
+            return render(merged, path + [0], parent_row, extra=";position:relative", inside=render_layer(layer, path + [1], own),
+                          pair=path, dir=dir)
         # The wrapper is the flex item, sized as its base (the contract: the pair is sized as its
         # base where the overlay element gives no size); the base fills it, the layer covers it.
         # The wrapper is a one-item flex column, so that its intrinsic widths are its base's (a grid
@@ -187,10 +201,10 @@ def render(e, path, parent_row=False, extra="", inside="", pair=None):
         # stretched to the wrapper's width and grows and shrinks to its height, unless it has a
         # size of its own.
         fixed = "height" in base or "height" in base.get("box", {})
-        inner = render(base, path + [0], extra=";flex:%s;align-self:stretch" % ("0 0 auto" if fixed else "1 1 auto"))
+        inner = render(base, path + [0], extra=";flex:%s;align-self:stretch" % ("0 0 auto" if fixed else "1 1 auto"), dir=own)
         wrapper = {k: v for k, v in e.items() if k != key}
         pad = wrapper.get("padding", 0)
-        ph = (pad.get("left", 0) + pad.get("right", 0)) if isinstance(pad, dict) else 2 * pad
+        ph = (pad.get("left", pad.get("leading", 0)) + pad.get("right", pad.get("trailing", 0))) if isinstance(pad, dict) else 2 * pad
         pv = (pad.get("top", 0) + pad.get("bottom", 0)) if isinstance(pad, dict) else 2 * pad
         # (A base of a given size gives it to the pair; any other base sizes the grid cell it fills.)
         for side, extra in (("width", ph), ("height", pv)):
@@ -200,7 +214,7 @@ def render(e, path, parent_row=False, extra="", inside="", pair=None):
             if limit in base: wrapper.setdefault(limit, base[limit])
         if "aspectRatio" in base.get("box", {}):  # (and a box's ratio)
             wrapper = dict(wrapper, box={"aspectRatio": base["box"]["aspectRatio"]})
-        lay = render_layer(layer, path + [1])
+        lay = render_layer(layer, path + [1], own)
         display = "" if e.get("hidden") else ";display:flex;flex-direction:column;align-items:stretch"
         return '<div data-p="%s" data-overlay=1 style="%s%s">%s%s</div>' % (".".join(map(str, path)), css(wrapper, parent_row), display, inner, lay)
     return "<div %s>%s</div>" % (attrs, inside)
@@ -210,7 +224,7 @@ PAGE = """<!DOCTYPE html><html><head><meta charset=utf-8><style>
 @font-face { font-family: L; src: url("%(fonts)s/DejaVuSans.ttf"); }
 @font-face { font-family: C; src: url("%(fonts)s/WenQuanYiMicroHei.ttf"); }
 html,body{margin:0;padding:0} .case{position:relative;margin:0 0 40px 0}
-.t{white-space:normal;overflow-wrap:anywhere;word-break:normal;font-kerning:auto;font-variant-ligatures:normal;hyphens:manual;text-align:left}
+.t{white-space:normal;overflow-wrap:anywhere;word-break:normal;font-kerning:auto;font-variant-ligatures:normal;hyphens:manual;text-align:start}
 </style></head><body>%(cases)s<pre id=out>PENDING</pre><script>
 function frames(caseEl) {
   const root = caseEl.firstElementChild, origin = root.getBoundingClientRect();
@@ -230,11 +244,17 @@ function frames(caseEl) {
       const rects = Array.from(range.getClientRects()), limit = Number(el.dataset.n) || Infinity;
       const firstTops = Array.from(new Set(rects.map(q => Math.round(q.top * 4)))).sort((a, b) => a - b).slice(0, limit);
       const shown = new Set(firstTops);
-      let right = r.left + pl;
-      for (const q of rects) if (shown.has(Math.round(q.top * 4))) right = Math.max(right, q.right);
-      const lh = parseFloat(cs.lineHeight), lines = shown.size;
-      rect = [r.left + pl - origin.left, r.top + pt - origin.top, right - (r.left + pl), lines * lh];
       const pr = parseFloat(cs.paddingRight);
+      const lh = parseFloat(cs.lineHeight), lines = shown.size;
+      if (cs.direction === "rtl") {  // (lines start at the content box's right edge)
+        let left = r.right - pr;
+        for (const q of rects) if (shown.has(Math.round(q.top * 4))) left = Math.min(left, q.left);
+        rect = [left - origin.left, r.top + pt - origin.top, (r.right - pr) - left, lines * lh];
+      } else {
+        let right = r.left + pl;
+        for (const q of rects) if (shown.has(Math.round(q.top * 4))) right = Math.max(right, q.right);
+        rect = [r.left + pl - origin.left, r.top + pt - origin.top, right - (r.left + pl), lines * lh];
+      }
       texts.push({path: p, lines: lines, width: Math.round((r.width - pl - pr) * 1e6) / 1e6});
     }
     out.push({path: p, rect: rect.map(v => Math.round(v * 1e6) / 1e6)});
@@ -278,6 +298,7 @@ def main():
     ap.add_argument("--clamp", type=float, default=0.0, help="share of texts given a numberOfLines of 1-3")
     ap.add_argument("--lastbaseline", type=float, default=0.0, help="share of alignments made lastBaseline")
     ap.add_argument("--charwrap", type=float, default=0.0, help="share of texts given lineBreakMode char")
+    ap.add_argument("--rtl", type=float, default=0.0, help="share of elements given the direction opposite to their parent's")
     ap.add_argument("--layers", type=float, default=0.0, help="share of texts and stacks put in an overlay or background pair")
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -290,6 +311,14 @@ def main():
     layers = random.Random(a.seed * 7919 + 2)  # (another stream of its own)
     wraps = random.Random(a.seed * 7919 + 3)  # (and another)
     lasts = random.Random(a.seed * 7919 + 4)  # (and a fifth)
+    dirs = random.Random(a.seed * 7919 + 5)  # (and a sixth)
+
+    def rtl(e, inherited="ltr"):
+        if dirs.random() < a.rtl: e["direction"] = inherited = "rtl" if inherited == "ltr" else "ltr"
+        p = e.get("padding")
+        if isinstance(p, dict) and "left" in p and dirs.random() < 0.5:
+            e["padding"] = {"top": p["top"], "leading": p["left"], "bottom": p["bottom"], "trailing": p["right"]}
+        for c in e.get("children", []) + e.get("overlay", []) + e.get("background", []): rtl(c, inherited)
 
     def lastbaseline(e):
         for key in ("alignment", "alignSelf"):
@@ -325,6 +354,7 @@ def main():
         if a.charwrap > 0: charwrap(tree)
         if a.lastbaseline > 0: lastbaseline(tree)
         if a.layers > 0: layer(tree)
+        if a.rtl > 0: rtl(tree)
         cases.append({"id": "flex-%04d" % i, "width": rng.choice([120, 200, 320, 375, 414]), "layout": tree})
     res = layout_in_chromium(cases, a.chromium)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
