@@ -191,6 +191,9 @@ public struct CellText: Hashable, Sendable {
     public var attributed: AttributedText?
     /// How it is set (for an attributed text: the defaults of its runs and the paragraph settings).
     public var style: TextStyle
+    /// Where its lines sit in its box (`UILabel.textAlignment`, CSS's `text-align`): its frame —
+    /// the bounding rect of its lines — at the box's start edge (`natural`), left, centre or right.
+    public var alignment: TextLineAlignment = .natural
 
     /// A text in a style.
     public init(_ text: String, style: TextStyle) {
@@ -317,6 +320,17 @@ extension CellElement {
             $0.grow = grow
             $0.shrink = shrink
             $0.basis = basis
+        }
+    }
+
+    /// This text with its lines at `alignment` in its box (`UILabel.textAlignment`); other
+    /// elements are returned unchanged.
+    public func textAlignment(_ alignment: TextLineAlignment) -> CellElement {
+        with {
+            if case .text(var t) = $0.kind {
+                t.alignment = alignment
+                $0.kind = .text(t)
+            }
         }
     }
 

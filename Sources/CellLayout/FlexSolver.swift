@@ -251,8 +251,22 @@ extension FlexSolver {
         // element inside a right-to-left one is mirrored twice: once with its parent, once within itself).
         let inside = mirror.mirrored == p.mirrors ? mirror : mirror.mirroring(own)
         if let text = m.textSize {
+            // Its lines at the start edge of its box (the left before mirroring), or where its
+            // alignment puts them: left and right are physical sides, so in content that is
+            // mirrored they are placed at the other side before it is.
+            var shift = 0.0
+            let alignment = tree.texts[p.payload].alignment
+            if alignment != .natural {
+                let free = Swift.max(0, size.width - p.padH - text.width)
+                switch alignment {
+                case .center: shift = free / 2
+                case .left: shift = inside.mirrored ? free : 0
+                case .right: shift = inside.mirrored ? 0 : free
+                case .natural: break
+                }
+            }
             frames.append(CellFrame(path: path, id: tree.ids[n],
-                                    rect: inside(Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop, width: text.width, height: text.height))))
+                                    rect: inside(Rect(x: origin.x + p.padLeft + shift, y: origin.y + p.padTop, width: text.width, height: text.height))))
         } else if p.kind == .custom {
             // The host lays its content out in the content box (inside the padding).
             let content = Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop,

@@ -118,4 +118,32 @@ import Testing
         #expect(mixed?.description.contains("sections[0].rows[0].layout.padding.right: left and right are physical sides") == true,
                 "\(String(describing: mixed))")
     }
+
+    /// `"textAlignment"` on a text (`NSTextAlignment`'s natural, left, center, right): its frame
+    /// across its box — also in a template whose text is bound (the planned way keeps the
+    /// template's alignment). A 200-pt column: right-aligned, the frame ends at 200.
+    @Test func textAlignmentPlacesTheTextsFrame() throws {
+        let json = #"{"width": 200, "separatorStyle": "none", "templates": {"t": {"stack": "vertical", "children": ["#
+            + #"{"id": "t", "text": "$text", "textAlignment": "right"}, {"id": "c", "text": "$text", "textAlignment": "center"}]}},"#
+            + #""sections": [{"rows": [{"template": "t", "data": {"text": "words"}}, {"template": "t", "data": {"text": "more words"}}]}]}"#
+        let document = try LayoutSpec.decode(json: json)
+        #expect(document.warnings.isEmpty)
+        let result = try Layouter.shared.compute(document.spec)
+        for (row, text) in [(0, "words"), (1, "more words")] {  // (the text's measured width: its frame's)
+            let frames = result.sections[0].elements[row].frames ?? []
+            let right = try #require(frames.first { $0.id == "t" }).rect, center = try #require(frames.first { $0.id == "c" }).rect
+            #expect(abs(right.maxX - 200) < 1e-9 && right.width < 150 && right.width == center.width, "\(text): \(right)")
+            #expect(abs(center.midX - 100) < 1e-9, "\(center)")
+        }
+        let justified = #expect(throws: SpecError.self) {
+            try LayoutSpec.decode(json: #"{"sections": [{"rows": [{"layout": {"text": "a", "textAlignment": "justified"}}]}]}"#)
+        }
+        #expect(justified?.description.contains("sections[0].rows[0].layout.textAlignment: justified text is not modelled") == true,
+                "\(String(describing: justified))")
+        let unknown = #expect(throws: SpecError.self) {
+            try LayoutSpec.decode(json: #"{"sections": [{"rows": [{"layout": {"text": "a", "textAlignment": "middle"}}]}]}"#)
+        }
+        #expect(unknown?.description.contains(#"textAlignment: "middle" is not one of natural, left, center or right"#) == true,
+                "\(String(describing: unknown))")
+    }
 }

@@ -132,8 +132,13 @@ extension TableComputation {
 extension CellElement {
     /// The element at `path` (child indexes from here: a stack's children; an overlay's or a
     /// background's base 0 and layer 1), or nil.
-    func element(at path: [Int]) -> CellElement? {
+    func element(at path: [Int]) -> CellElement? { located(at: path)?.element }
+
+    /// The element at `path` and whether it lays out right to left (its own direction, else its
+    /// nearest ancestor's, else left to right).
+    func located(at path: [Int]) -> (element: CellElement, rightToLeft: Bool)? {
         var e = self
+        var rightToLeft = e.layoutDirection == .rightToLeft
         for i in path {
             switch e.kind {
             case .stack(let s) where s.children.indices.contains(i): e = s.children[i]
@@ -142,8 +147,9 @@ extension CellElement {
                 e = i == 0 ? base : layer
             default: return nil
             }
+            if let d = e.layoutDirection { rightToLeft = d == .rightToLeft }
         }
-        return e
+        return (e, rightToLeft)
     }
 }
 
@@ -151,11 +157,11 @@ extension SizingEnvironment {
     /// One label's text laid out at `width` and drawn; its frame's origin is the offset of its
     /// bounding rect inside the label (a right-to-left text sits at the label's right end).
     func drawText(_ text: String, _ attributed: AttributedText?, _ style: TextStyle, width: Double,
-                      path: String) throws(ComputeError) -> CellPicture.Text? {
+                  alignment: TextLineAlignment = .natural, path: String) throws(ComputeError) -> CellPicture.Text? {
         guard !text.isEmpty else { return nil }
         let picture: TextPicture
         do throws(TextLayoutError) {
-            picture = try engine().picture(text, attributed: attributed, style: style, width: width > 0 ? width : nil)
+            picture = try engine().picture(text, attributed: attributed, style: style, width: width > 0 ? width : nil, alignment: alignment)
         } catch {
             throw .measurement(path: path, message: error.description)
         }
@@ -169,10 +175,13 @@ extension SizingEnvironment {
     /// A composed cell's texts and boxes at their frames (in the frames' coordinates).
     func drawLeaves(_ root: CellElement, frames: [CellFrame], into picture: inout CellPicture, path: String) throws(ComputeError) {
         for frame in frames {
-            guard let element = root.element(at: frame.path) else { continue }
+            guard let (element, rightToLeft) = root.located(at: frame.path) else { continue }
             switch element.kind {
             case .text(let t):
-                if var drawn = try drawText(t.text, t.attributed, t.style, width: frame.rect.width, path: path) {
+                // (Natural alignment in a right-to-left element: its lines at the right, as a label's
+                // in an app of that direction.)
+                let alignment = t.alignment == .natural && rightToLeft ? .right : t.alignment
+                if var drawn = try drawText(t.text, t.attributed, t.style, width: frame.rect.width, alignment: alignment, path: path) {
                     drawn.frame.origin = frame.rect.origin
                     picture.texts.append(drawn)
                 }

@@ -116,7 +116,7 @@ extension SpecNode {
     static let commonElementKeys = ["id", "width", "height", "padding", "grow", "shrink", "basis", "minWidth", "maxWidth",
                                     "minHeight", "maxHeight", "alignSelf", "hidden", "direction"]
     static let stackKeys = ["spacing", "alignment", "justify", "wrap", "children"]
-    static let textKeys = ["textStyle", "numberOfLines", "lineBreakMode"]
+    static let textKeys = ["textStyle", "numberOfLines", "lineBreakMode", "textAlignment"]
 
     /// `"layout": ELEMENT`.
     func cellLayout() throws -> CellLayoutSpec {
@@ -190,7 +190,9 @@ extension SpecNode {
             choice.lineBreakMode = try o.optional("lineBreakMode")?.lineBreakMode()
             texts.append(choice)
             let (string, attributed) = try node.textContent()
-            element = CellElement(.text(attributed.map { CellText($0, style: TextStyle()) } ?? CellText(string, style: TextStyle())))
+            var text = attributed.map { CellText($0, style: TextStyle()) } ?? CellText(string, style: TextStyle())
+            if let n = o.optional("textAlignment") { text.alignment = try n.textAlignment() }
+            element = CellElement(.text(text))
         case "spacer":
             _ = try node.strictObject(known: [])
             element = .spacer

@@ -109,6 +109,19 @@ struct SpecNode {
         }
     }
 
+    /// A text alignment: `NSTextAlignment`'s `natural`, `left`, `center` and `right` (CSS's
+    /// `start` is `natural`; `justified` is not modelled and says so).
+    func textAlignment() throws -> TextLineAlignment {
+        let names = "natural, left, center or right"
+        guard case .string(let s) = value else { throw typeError("one of \(names)") }
+        if let a = TextLineAlignment(rawValue: s) { return a }
+        if s == "start" { return .natural }
+        if s == "justified" || s == "justify" {
+            throw fail("justified text is not modelled (its lines would fill the box): use one of \(names)")
+        }
+        throw fail("\"\(s)\" is not one of \(names)")
+    }
+
     static let uikitAlignments: [String: CellAlignment] = [
         "leading": .start, "top": .start, "trailing": .end, "bottom": .end, "fill": .stretch]
 

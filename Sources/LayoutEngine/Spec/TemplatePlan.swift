@@ -349,7 +349,9 @@ struct TemplatePlan {
         switch site {
         case .text:
             guard case .string(let s) = v else { return false }
-            e.kind = .text(CellText(s, style: TextStyle()))
+            var text = CellText(s, style: TextStyle())
+            if case .text(let prototype) = e.kind { text.alignment = prototype.alignment }  // (the template's own)
+            e.kind = .text(text)
         case .hidden:
             guard case .bool(let b) = v else { return false }
             e.isHidden = b

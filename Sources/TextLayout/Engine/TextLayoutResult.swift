@@ -29,6 +29,22 @@ public enum TextDirection: String, Hashable, Sendable, Codable, CaseIterable {
     case rightToLeft = "rtl"
 }
 
+/// Where a text's lines sit across its width (`NSTextAlignment`; CSS's `text-align`). Measuring
+/// does not depend on it (a text's bounding rect is its widest line's width whatever it is);
+/// drawing a text (`TextEngine.picture(_:attributed:style:width:alignment:)`) and placing a text
+/// in a composed cell's box (`CellText.alignment`) do.
+public enum TextLineAlignment: String, Hashable, Sendable, Codable, CaseIterable {
+    /// By the paragraph's direction (UIKit's `.natural`): left for a left-to-right paragraph,
+    /// right for a right-to-left one — in a composed cell, by the element's layout direction.
+    case natural
+    /// At the left edge.
+    case left
+    /// Centred.
+    case center
+    /// At the right edge.
+    case right
+}
+
 /// A stretch of a line in one direction, in visual order (UAX #9 after line breaking): what a
 /// renderer draws left to right.
 public struct TextVisualRun: Hashable, Sendable {

@@ -24,11 +24,26 @@ extension TextEngine {
     /// offset and spaced by its `kern`, and an attachment as a box of its size standing `baseline`
     /// above the line's baseline (`bitmapGlyphs`) — as the layout placed them. A line shortened
     /// with "…" is drawn in the style's font.
+    ///
+    /// `alignment` places each line across the bounding rect (`.natural`: at its `TextLine.x`, by
+    /// its paragraph's direction; the other alignments move every line, and its runs, so that
+    /// `TextLine.x` is 0, centred or at the right of the widest line) — the picture's `layout` has
+    /// the lines where they are drawn.
     public func picture(_ text: String, attributed: AttributedText? = nil, style: TextStyle,
-                        width: Double?) throws(TextLayoutError) -> TextPicture {
-        let layout: TextLayoutResult
+                        width: Double?, alignment: TextLineAlignment = .natural) throws(TextLayoutError) -> TextPicture {
+        var layout: TextLayoutResult
         if let attributed { layout = try measure(attributed, style: style, width: width) } else {
             layout = try measure(text, style: style, width: width)
+        }
+        if alignment != .natural {
+            let widest = layout.size.width
+            for i in layout.lines.indices {
+                let free = Swift.max(0, widest - layout.lines[i].width)
+                let x = alignment == .left ? 0 : alignment == .center ? free / 2 : free
+                let delta = x - layout.lines[i].x
+                layout.lines[i].x = x
+                for r in layout.lines[i].visualRuns.indices { layout.lines[i].visualRuns[r].x += delta }
+            }
         }
         let styleChain = try registry.chain(for: style.font)
         let styleRun = Piece(chain: styleChain, size: style.size, shift: 0, tracking: 0, attachment: nil)
