@@ -4,7 +4,7 @@ element language, rendered as HTML with the CSS mapping of docs/CONTRACT.md ("Co
 headless Chromium, every element's frame read back.
 
     scripts/flexcorpus/generate.py [--count 600] [--seed 10] [--out Tests/Fixtures/flexbox/corpus.jsonl] [--clamp 0.3]
-        [--layers 0.3] [--charwrap 0.3] [--lastbaseline 0.3] [--rtl 0.3]
+        [--layers 0.3] [--charwrap 0.3] [--lastbaseline 0.3] [--rtl 0.3] [--align 0.3]
 
 `--clamp P` gives a share P of the texts a `numberOfLines` of 1, 2 or 3 (drawn from a stream of its own: the trees
 are those of the seed without it), rendered as CSS's line clamp (`-webkit-line-clamp`) — the text's frame is then the union
@@ -15,7 +15,8 @@ default) the committed corpora reproduce from their seeds. `--charwrap P` gives 
 `"lineBreakMode": "char"` (UIKit's character wrapping), rendered as `line-break: anywhere` (a break between any two
 grapheme clusters, as the text oracle renders its "char" cases), from a fourth stream. `--lastbaseline P` turns a
 share P of the stacks' `alignment` and the elements' `alignSelf` values into `lastBaseline` (`align-items: last
-baseline`), from a fifth. `--rtl P` gives a share P of the elements the direction opposite to the one they inherit
+baseline`), from a fifth. `--align P` gives a share P of the texts a `textAlignment` (natural, left, center or right:
+`text-align: start|left|center|right`), from a seventh. `--rtl P` gives a share P of the elements the direction opposite to the one they inherit
 (`"direction": "rtl"` below a left-to-right parent, `"ltr"` below a right-to-left one: CSS's `direction`), and half
 the padding objects leading and trailing sides instead of left and right (`padding-inline-start`/`-end`), from a sixth.
 
@@ -148,6 +149,7 @@ def css(e, parent_row):
             s[s.index("display:block")] = "display:-webkit-box"
             s += ["-webkit-box-orient:vertical", "-webkit-line-clamp:%d" % e["numberOfLines"]]
         if e.get("lineBreakMode") == "char": s.append("line-break:anywhere")
+        if "textAlignment" in e: s.append("text-align:" + {"natural": "start", "left": "left", "center": "center", "right": "right"}[e["textAlignment"]])
     if "direction" in e: s.append("direction:" + e["direction"])
     if e.get("hidden"): s.append("display:none")  # last: it must win over display:flex/block
     return ";".join(s)
@@ -246,7 +248,13 @@ function frames(caseEl) {
       const shown = new Set(firstTops);
       const pr = parseFloat(cs.paddingRight);
       const lh = parseFloat(cs.lineHeight), lines = shown.size;
-      if (cs.direction === "rtl") {  // (lines start at the content box's right edge)
+      const align = cs.textAlign, rtl = cs.direction === "rtl";
+      if (align === "center" || (align === "left" && rtl) || (align === "right" && !rtl)) {  // (the lines' own union)
+        let left = Infinity, right = -Infinity;
+        for (const q of rects) if (shown.has(Math.round(q.top * 4))) { left = Math.min(left, q.left); right = Math.max(right, q.right); }
+        if (left === Infinity) { left = right = rtl ? r.right - pr : r.left + pl; }
+        rect = [left - origin.left, r.top + pt - origin.top, right - left, lines * lh];
+      } else if (rtl) {  // (lines start at the content box's right edge)
         let left = r.right - pr;
         for (const q of rects) if (shown.has(Math.round(q.top * 4))) left = Math.min(left, q.left);
         rect = [left - origin.left, r.top + pt - origin.top, (r.right - pr) - left, lines * lh];
@@ -298,6 +306,7 @@ def main():
     ap.add_argument("--clamp", type=float, default=0.0, help="share of texts given a numberOfLines of 1-3")
     ap.add_argument("--lastbaseline", type=float, default=0.0, help="share of alignments made lastBaseline")
     ap.add_argument("--charwrap", type=float, default=0.0, help="share of texts given lineBreakMode char")
+    ap.add_argument("--align", type=float, default=0.0, help="share of texts given a textAlignment")
     ap.add_argument("--rtl", type=float, default=0.0, help="share of elements given the direction opposite to their parent's")
     ap.add_argument("--layers", type=float, default=0.0, help="share of texts and stacks put in an overlay or background pair")
     a = ap.parse_args()
@@ -312,6 +321,11 @@ def main():
     wraps = random.Random(a.seed * 7919 + 3)  # (and another)
     lasts = random.Random(a.seed * 7919 + 4)  # (and a fifth)
     dirs = random.Random(a.seed * 7919 + 5)  # (and a sixth)
+    aligns = random.Random(a.seed * 7919 + 6)  # (and a seventh)
+
+    def align(e):
+        if "text" in e and aligns.random() < a.align: e["textAlignment"] = aligns.choice(["natural", "left", "center", "right"])
+        for c in e.get("children", []) + e.get("overlay", []) + e.get("background", []): align(c)
 
     def rtl(e, inherited="ltr"):
         if dirs.random() < a.rtl: e["direction"] = inherited = "rtl" if inherited == "ltr" else "ltr"
@@ -355,6 +369,7 @@ def main():
         if a.lastbaseline > 0: lastbaseline(tree)
         if a.layers > 0: layer(tree)
         if a.rtl > 0: rtl(tree)
+        if a.align > 0: align(tree)
         cases.append({"id": "flex-%04d" % i, "width": rng.choice([120, 200, 320, 375, 414]), "layout": tree})
     res = layout_in_chromium(cases, a.chromium)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
