@@ -58,6 +58,45 @@ import Testing
         #expect(result.contentSize.height == y)
     }
 
+    /// Examples/chat-rtl.json, an Arabic and Hebrew chat laid out right to left: an incoming
+    /// bubble hugs the right edge (its row's leading padding, 12), an outgoing one the left; in each,
+    /// the message sits at the bubble's right inside its 12-pt padding and the time at its left, 6
+    /// pt or more from the message's box — arithmetic on the spec's numbers and the frames' sizes.
+    @Test func aRightToLeftChatMirrorsItsBubbles() throws {
+        let data = try Data(contentsOf: Self.examples.appendingPathComponent("chat-rtl.json"))
+        let document = try LayoutSpec.decode(Array(data), format: .json)
+        #expect(document.warnings.isEmpty)
+        guard case .object(let json) = try JSONParser.parse(Array(data)), case .array(let sections)? = json["sections"],
+              case .object(let section) = sections[0], case .array(let rows)? = section["rows"] else { Issue.record("bad example"); return }
+        let result = try Layouter.shared.compute(document.spec)
+        #expect(result.sections[0].elements.count == rows.count)
+        var singleLine = 0
+        for (r, row) in rows.enumerated() {
+            guard case .object(let o) = row, case .string(let template)? = o["template"] else { Issue.record("row \(r)"); continue }
+            let frames = Dictionary(uniqueKeysWithValues: (result.sections[0].elements[r].frames ?? []).compactMap { f in f.id.map { ($0, f.rect) } })
+            let bubble = try #require(frames["bubble"]), message = try #require(frames["message"]), time = try #require(frames["time"])
+            if template == "in" {
+                #expect(bubble.maxX == 375 - 12, "row \(r)")
+                #expect(bubble.minX >= 60, "row \(r)")  // the trailing padding, on the left
+            } else {
+                #expect(bubble.minX == 12, "row \(r)")
+                #expect(bubble.maxX <= 375 - 60, "row \(r)")
+            }
+            #expect(abs(message.maxX - (bubble.maxX - 12)) < 1e-9, "row \(r)")
+            #expect(abs(time.minX - (bubble.minX + 12)) < 1e-9, "row \(r)")
+            #expect(time.maxX + 6 <= message.minX + 1e-9, "row \(r)")
+            if message.height < 25 {  // one line: the bubble is as wide as what it holds
+                singleLine += 1
+                #expect(abs(time.maxX + 6 - message.minX) < 1e-9, "row \(r)")
+                #expect(abs(bubble.width - (12 + time.width + 6 + message.width + 12)) < 1e-9, "row \(r)")
+            }
+        }
+        #expect(singleLine >= 2)
+        // The day's title, centred across the header (its padding 8 on both sides).
+        let header = try #require(result.sections[0].headerLayout?.frames.first { $0.id == "day" }?.rect)
+        #expect(abs(header.midX - 375 / 2) < 1e-9)
+    }
+
     @Test func framesAreInTheRowsCoordinatesInsideItsInsets() throws {
         let spec = try LayoutSpec.decode(json: """
             {"width": 300, "separatorStyle": "none", "rows": [
