@@ -23,12 +23,12 @@ import TextLayout
         for _ in 0..<5_000 {
             let key = Self.identity()
             keys.append(key)
-            cache.store(cell, units: cell.textUnits, layout: key, styles: [], baselines: .exact)
+            cache.store(cell, units: cell.textUnits, layout: key, styles: [], settings: CellSettings())
             #expect(cache.count <= 160)
         }
         #expect(cache.count > 80)  // every shard holds something: the bound is not reached by dropping all
-        #expect(cache.cell(keys[keys.count - 1], styles: [], baselines: .exact) != nil)
-        #expect(cache.cell(keys[0], styles: [], baselines: .exact) == nil)
+        #expect(cache.cell(keys[keys.count - 1], styles: [], settings: CellSettings()) != nil)
+        #expect(cache.cell(keys[0], styles: [], settings: CellSettings()) == nil)
         cache.removeAll()
         #expect(cache.count == 0)
     }
@@ -37,10 +37,10 @@ import TextLayout
     @Test func zeroCapacityKeepsNothing() throws {
         let none = PreparedCellCache(capacityUnits: 0)
         let key = Self.identity()
-        none.store(try Self.cell(units: 10), units: 10, layout: key, styles: [], baselines: .exact)
-        #expect(none.count == 0 && none.cell(key, styles: [], baselines: .exact) == nil)
+        none.store(try Self.cell(units: 10), units: 10, layout: key, styles: [], settings: CellSettings())
+        #expect(none.count == 0 && none.cell(key, styles: [], settings: CellSettings()) == nil)
         let small = PreparedCellCache(capacityUnits: 800)  // 100 units per shard
-        small.store(try Self.cell(units: 50), units: 50, layout: key, styles: [], baselines: .exact)  // 50 + 64 > 100
+        small.store(try Self.cell(units: 50), units: 50, layout: key, styles: [], settings: CellSettings())  // 50 + 64 > 100
         #expect(small.count == 0)
     }
 
@@ -52,16 +52,17 @@ import TextLayout
         let layout = Self.identity()
         let small = [TextStyle(size: 12)], large = [TextStyle(size: 20)]
         let a = try Self.cell(units: 3), b = try Self.cell(units: 4)
-        cache.store(a, units: 3, layout: layout, styles: small, baselines: .exact)
-        #expect(cache.cell(layout, styles: small, baselines: .exact)?.textUnits == 3)
-        #expect(cache.cell(layout, styles: large, baselines: .exact) == nil)
-        #expect(cache.cell(layout, styles: small, baselines: .css) == nil)
-        #expect(cache.cell(Self.identity(), styles: small, baselines: .exact) == nil)
-        cache.store(b, units: 4, layout: layout, styles: large, baselines: .exact)
-        #expect(cache.cell(layout, styles: large, baselines: .exact)?.textUnits == 4)
-        #expect(cache.cell(layout, styles: small, baselines: .exact) == nil)
+        cache.store(a, units: 3, layout: layout, styles: small, settings: CellSettings())
+        #expect(cache.cell(layout, styles: small, settings: CellSettings())?.textUnits == 3)
+        #expect(cache.cell(layout, styles: large, settings: CellSettings()) == nil)
+        #expect(cache.cell(layout, styles: small, settings: CellSettings(baselines: .css)) == nil)
+        #expect(cache.cell(layout, styles: small, settings: CellSettings(direction: .rightToLeft)) == nil)
+        #expect(cache.cell(Self.identity(), styles: small, settings: CellSettings()) == nil)
+        cache.store(b, units: 4, layout: layout, styles: large, settings: CellSettings())
+        #expect(cache.cell(layout, styles: large, settings: CellSettings())?.textUnits == 4)
+        #expect(cache.cell(layout, styles: small, settings: CellSettings()) == nil)
         #expect(cache.count == 1)
-        cache.store(a, units: 3, layout: layout, styles: small, baselines: .css)
+        cache.store(a, units: 3, layout: layout, styles: small, settings: CellSettings(baselines: .css))
         #expect(cache.count == 2)
     }
 

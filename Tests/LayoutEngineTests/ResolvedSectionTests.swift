@@ -72,7 +72,7 @@ import Testing
         #expect(cache.rowLimit == 10)
         func entry(_ n: Int) -> ResolvedSectionCache.Entry {
             let key = ResolvedSectionCache.Key(rows: Array(rows.prefix(n)), path: "sections[0]", scope: .builtin, scale: nil,
-                                               rowHeight: .automatic, baselines: .exact)
+                                               rowHeight: .automatic, settings: CellSettings())
             return ResolvedSectionCache.Entry(key: key, rows: ResolvedRows(Array(repeating: EngineRowRun(count: 1, row: EngineRow(height: .automatic, content: .none)), count: n)),
                                               sawEstimatedHeight: false)
         }

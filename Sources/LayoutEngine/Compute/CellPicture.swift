@@ -72,3 +72,15 @@ public struct CellPicture: Hashable, Sendable {
         self.separator = separator
     }
 }
+
+extension CellPicture {
+    /// The picture's mirror image within a cell `width` wide: every rect's x reflected (a text's
+    /// glyphs stay as drawn inside its rect).
+    mutating func mirror(width: Double) {
+        func mirrored(_ r: Rect) -> Rect { Rect(x: width - r.maxX, y: r.minY, width: r.width, height: r.height) }
+        for i in texts.indices { texts[i].frame = mirrored(texts[i].frame) }
+        images = images.map(mirrored)
+        if let a = accessory { accessory?.frame = mirrored(a.frame) }
+        separator = separator.map(mirrored)
+    }
+}

@@ -75,13 +75,13 @@ public final class Layouter: Sendable {
     ///   - options: how much detail to return; `fontDirectory` picks the fonts (ignored when the
     ///     layouter was given a `TextEngine`).
     public func compute(_ spec: LayoutSpec, options: ComputeOptions = ComputeOptions()) throws(ComputeError) -> ComputeResult {
-        let baselines: CellLayout.BaselinePlacement
+        let settings: CellSettings
         switch spec {
-        case .grid(let grid): baselines = grid.baselines ?? .exact
-        case .table(let table): baselines = table.baselines ?? .exact
+        case .grid(let grid): settings = CellSettings(baselines: grid.baselines ?? .exact, direction: grid.layoutDirection ?? .leftToRight)
+        case .table(let table): settings = CellSettings(baselines: table.baselines ?? .exact, direction: table.layoutDirection ?? .leftToRight)
         }
         let environment = SizingEnvironment(fonts: fonts(for: FontSetup(directory: options.fontDirectory, fallback: options.fontFallback)),
-                                            wantsCellFrames: options.detail == .full || options.drawsCells, baselines: baselines)
+                                            wantsCellFrames: options.detail == .full || options.drawsCells, cellSettings: settings)
         switch spec {
         case .grid(let grid):
             return try GridComputation(spec: grid, scope: .builtin, environment: environment, path: "", options: options).run()

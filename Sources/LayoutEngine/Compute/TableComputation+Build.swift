@@ -80,7 +80,7 @@ extension TableComputation {
         let count = section.rows.runs.count
         let key = count >= Self.parallelRunThreshold && count <= environment.resolvedSections.rowLimit
             ? ResolvedSectionCache.Key(rows: section.rows.runs, path: sectionPath, scope: scope, scale: spec.scale,
-                                       rowHeight: spec.rowHeight, baselines: environment.baselines) : nil
+                                       rowHeight: spec.rowHeight, settings: environment.cellSettings) : nil
         if let key, let kept = environment.resolvedSections.entry(for: key) {
             if kept.sawEstimatedHeight { sawEstimatedHeight.raise() }
             rows = kept.rows

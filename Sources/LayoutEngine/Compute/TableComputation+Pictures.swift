@@ -29,6 +29,7 @@ extension TableComputation {
         let height = Swift.max(0, rect.height - separatorHeight)
         let margins = context.layoutMargins
         var picture = CellPicture(heightSource: source.rawValue)
+        var composed = CellPicture(heightSource: source.rawValue)
         var textX = dx + margins.left
         let path = content?.path ?? ""
 
@@ -78,7 +79,9 @@ extension TableComputation {
                 picture.texts.append(drawn)
             }
         case .layout(let cell)?:
-            try environment.drawLeaves(cell.resolvedRoot, frames: try cellFrames(table, at: p) ?? [], into: &picture, path: path)
+            // (At their frames, which are already where the cell's direction puts them: added
+            // after the rest is mirrored.)
+            try environment.drawLeaves(cell.resolvedRoot, frames: try cellFrames(table, at: p) ?? [], into: &composed, path: path)
         default:
             break
         }
@@ -91,6 +94,12 @@ extension TableComputation {
         if separatorShown {
             picture.separator = Rect(x: textX, y: height, width: Swift.max(0, context.cellWidth - textX), height: separatorHeight)
         }
+        // Right to left, the whole cell is its mirror image (UIKit flips a cell's subviews): labels,
+        // images, the accessory on the left, the separator inset from the right. A label's lines
+        // keep their own alignment inside it (a one-line label is its own width).
+        if rightToLeft { picture.mirror(width: context.cellWidth) }
+        picture.texts += composed.texts
+        picture.images += composed.images
         return picture
     }
 
@@ -99,7 +108,7 @@ extension TableComputation {
     func titlePicture(_ table: EngineTable, section: Int, footer: Bool) throws(ComputeError) -> CellPicture? {
         let payload = table.supplementaryContent(inSection: section, footer: footer)
         if case .row(let content)? = payload, case .layout(let cell) = content.measure,
-           let composed = try composedFrames(payload, width: headerWidth(table)) {
+           let composed = try composedFrames(payload, width: headerWidth(table), shift: headerShift(table)) {
             // A composed header: its texts and boxes at their frames (header coordinates).
             var picture = CellPicture(heightSource: "measured")
             try environment.drawLeaves(cell.resolvedRoot, frames: composed.frames, into: &picture, path: content.path)
@@ -114,6 +123,7 @@ extension TableComputation {
         guard var text = try environment.drawText(title.title, nil, title.style, width: context.cellWidth - margins.left - margins.right, path: path)
         else { return nil }
         text.frame.origin = Point(x: text.frame.origin.x + context.cellX + margins.left, y: title.padding.top)
+        if rightToLeft { text.frame.origin.x = width - text.frame.maxX }  // (at the right margin)
         return CellPicture(heightSource: "fixed", texts: [text])
     }
 
@@ -135,10 +145,10 @@ extension CellElement {
     func element(at path: [Int]) -> CellElement? { located(at: path)?.element }
 
     /// The element at `path` and whether it lays out right to left (its own direction, else its
-    /// nearest ancestor's, else left to right).
-    func located(at path: [Int]) -> (element: CellElement, rightToLeft: Bool)? {
+    /// nearest ancestor's, else `direction`: the layout's for a root that gives none).
+    func located(at path: [Int], direction: CellLayoutDirection = .leftToRight) -> (element: CellElement, rightToLeft: Bool)? {
         var e = self
-        var rightToLeft = e.layoutDirection == .rightToLeft
+        var rightToLeft = (e.layoutDirection ?? direction) == .rightToLeft
         for i in path {
             switch e.kind {
             case .stack(let s) where s.children.indices.contains(i): e = s.children[i]
@@ -175,7 +185,7 @@ extension SizingEnvironment {
     /// A composed cell's texts and boxes at their frames (in the frames' coordinates).
     func drawLeaves(_ root: CellElement, frames: [CellFrame], into picture: inout CellPicture, path: String) throws(ComputeError) {
         for frame in frames {
-            guard let (element, rightToLeft) = root.located(at: frame.path) else { continue }
+            guard let (element, rightToLeft) = root.located(at: frame.path, direction: cellSettings.direction) else { continue }
             switch element.kind {
             case .text(let t):
                 // (Natural alignment in a right-to-left element: its lines at the right, as a label's

@@ -46,8 +46,10 @@ extension TableComputation {
                     section.footerPicture = try titlePicture(table, section: s, footer: true)
                 }
                 if hasComposedSupplementaries {
-                    section.headerLayout = try composedFrames(table.supplementaryContent(inSection: s, footer: false), width: headerWidth(table))
-                    section.footerLayout = try composedFrames(table.supplementaryContent(inSection: s, footer: true), width: headerWidth(table))
+                    section.headerLayout = try composedFrames(table.supplementaryContent(inSection: s, footer: false), width: headerWidth(table),
+                                                              shift: headerShift(table))
+                    section.footerLayout = try composedFrames(table.supplementaryContent(inSection: s, footer: true), width: headerWidth(table),
+                                                              shift: headerShift(table))
                 }
                 sections.append(section)
             }
@@ -92,7 +94,26 @@ extension TableComputation {
         guard var text = try environment.drawText(title, nil, content.style, width: Swift.max(0, width - 2 * margin), path: fieldPath)
         else { return nil }
         text.frame.origin = Point(x: text.frame.origin.x + margin, y: content.padding.top)
+        if rightToLeft { text.frame.origin.x = width - text.frame.maxX }  // (at the right margin)
         return CellPicture(heightSource: heightSource, texts: [text])
+    }
+
+    /// Whether the table lays its rows out right to left (the top-level spec's `layoutDirection`):
+    /// each row's chrome mirrored within the cell, composed cells right to left.
+    var rightToLeft: Bool { environment.cellSettings.direction == .rightToLeft }
+
+    /// The content view's x in the cell (`contentView` from `ContentWidthContext`): right to left,
+    /// mirrored within the cell (the accessory and the editing controls on the other side).
+    func contentX(_ context: ContentWidthContext, _ contentView: (x: Double, width: Double)) -> Double {
+        let dx = contentView.x - context.cellX
+        return rightToLeft ? context.cellWidth - dx - contentView.width : dx
+    }
+
+    /// Where a section header's or footer's composed frames start: right to left, past the
+    /// section index, which is then on the left.
+    func headerShift(_ table: EngineTable) -> Double {
+        guard rightToLeft, !spec.sectionIndexTitles.isEmpty else { return 0 }
+        return environment.tableMetrics.sectionIndexWidth
     }
 
     /// Whether some section header or footer of the spec (or of its updates) is a composed one.
@@ -118,10 +139,12 @@ extension TableComputation {
 
     /// A composed header's or footer's frames at `width` (nil for other content), with the tables
     /// and grids inside it.
-    func composedFrames(_ payload: RowPayload?, width: Double) throws(ComputeError) -> ComposedFrames? {
+    func composedFrames(_ payload: RowPayload?, width: Double, shift: Double = 0) throws(ComputeError) -> ComposedFrames? {
         guard case .row(let content)? = payload, case .layout(let cell) = content.measure else { return nil }
         let sizer = SpecSizer(environment: environment)
-        let frames = try sizer.arrangement(cell, content: content, rowContentWidth: width).frames
+        var arrangement = try sizer.arrangement(cell, content: content, rowContentWidth: width)
+        if shift != 0 { arrangement = arrangement.offset(by: Point(x: shift, y: 0)) }
+        let frames = arrangement.frames
         guard frames.contains(where: { $0.custom != nil }) else { return ComposedFrames(frames: frames) }
         return ComposedFrames(frames: frames, nested: try sizer.framesNested(cell.nested, frames: frames, owner: content,
                                                                               path: content.path + ".layout", drawing: options.drawsCells))
@@ -154,7 +177,7 @@ extension TableComputation {
             var result = try SpecSizer(environment: environment).nestedGrid(nested, content: content, rowContentWidth: contentView.width,
                                                                              drawing: drawing)
             // The grid's content starts inside its content inset.
-            result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left + nested.spec.contentInset.left,
+            result.offset(by: Point(x: contentX(context, contentView) + nested.insets.left + nested.spec.contentInset.left,
                                     y: nested.insets.top + nested.spec.contentInset.top))
             return result
         }
@@ -162,7 +185,7 @@ extension TableComputation {
         var result = try SpecSizer(environment: environment).nestedTable(nested, content: content, rowContentWidth: contentView.width,
                                                                           drawing: drawing)
         // In the row's coordinates: shifted by the content view's x and the row's insets.
-        result.offset(by: Point(x: contentView.x - context.cellX + nested.insets.left, y: nested.insets.top))
+        result.offset(by: Point(x: contentX(context, contentView) + nested.insets.left, y: nested.insets.top))
         return result
     }
 
@@ -176,7 +199,7 @@ extension TableComputation {
                                           isEditing: spec.editing, metrics: environment.tableMetrics)
         let contentView = context.contentView(for: content.chrome)
         let arrangement = try SpecSizer(environment: environment).arrangement(cell, content: content, rowContentWidth: contentView.width)
-        return arrangement.offset(by: Point(x: contentView.x - context.cellX + cell.insets.left, y: cell.insets.top)).frames
+        return arrangement.offset(by: Point(x: contentX(context, contentView) + cell.insets.left, y: cell.insets.top)).frames
     }
 
     /// The tables and grids inside the composed cell of row `p`, whose `frames` (in the row's

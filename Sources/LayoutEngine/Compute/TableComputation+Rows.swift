@@ -50,7 +50,7 @@ extension TableComputation {
                 if let shared = layout.styleIdentity { layoutPayloads.store(styles, for: ObjectIdentifier(shared)) }
             }
             let nested = RowContent.NestedInLayout.resolving(layout, scope: scope, scale: spec.scale ?? 2, rowHeight: spec.rowHeight)
-            if nested.isEmpty, let kept = environment.preparedCells.content(layout.identity.cacheKey, styles: styles, baselines: environment.baselines,
+            if nested.isEmpty, let kept = environment.preparedCells.content(layout.identity.cacheKey, styles: styles, settings: environment.cellSettings,
                                                                            path: rowPath, chrome: chrome, insets: row.insets ?? EdgeInsets()) {
                 // This row as an earlier call resolved it, its cell prepared inside (a new width).
                 let payload = RowPayload.row(kept)

@@ -21,11 +21,11 @@ final class PreparedCellCache: Sendable {
     /// The entry holds the key object, so the address is not reused while it is filed.
     private struct Slot: Hashable {
         let address: UInt
-        let baselines: CellLayout.BaselinePlacement
+        let settings: CellSettings
 
-        init(_ key: CellLayoutSpec.CacheKey, _ baselines: CellLayout.BaselinePlacement) {
+        init(_ key: CellLayoutSpec.CacheKey, _ settings: CellSettings) {
             address = UInt(bitPattern: ObjectIdentifier(key))
-            self.baselines = baselines
+            self.settings = settings
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(address) }
@@ -116,8 +116,8 @@ final class PreparedCellCache: Sendable {
     ///
     /// `key`: the layout's `cacheKey`, as the row's payload keeps it (reading it from the decoded
     /// layout missed the cache once more per row: each row of a feed has a layout of its own).
-    func cell(_ key: CellLayoutSpec.CacheKey, styles: [TextStyle], baselines: CellLayout.BaselinePlacement) -> PreparedCell? {
-        let slot = Slot(key, baselines)
+    func cell(_ key: CellLayoutSpec.CacheKey, styles: [TextStyle], settings: CellSettings) -> PreparedCell? {
+        let slot = Slot(key, settings)
         return shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { s in
             if let e = s.young[slot] { return e.holds(key, styles) ? e.cell : nil }
             if let e = s.old.removeValue(forKey: slot) {
@@ -131,10 +131,10 @@ final class PreparedCellCache: Sendable {
 
     /// Keeps `cell`, prepared from `layout` with `styles` and `baselines`; `units`: its texts' code units.
     func store(_ cell: PreparedCell, units: Int, key: CellLayoutSpec.CacheKey, styles: [TextStyle],
-               baselines: CellLayout.BaselinePlacement, content: RowContent.Resolved? = nil) {
+               settings: CellSettings, content: RowContent.Resolved? = nil) {
         let entry = Entry(key: key, styles: styles, cell: cell, units: units + Self.cellOverheadUnits, content: content)
         guard capacity > 0, entry.units <= capacity else { return }
-        let slot = Slot(key, baselines)
+        let slot = Slot(key, settings)
         shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { Self.insert(&$0, slot, entry, capacity: capacity) } }
     }
 
@@ -150,9 +150,9 @@ final class PreparedCellCache: Sendable {
 
     /// The row payload kept with the cell of `key` prepared with `styles` and `baselines`, if it is
     /// the one for a row at `path` with `chrome` and `insets` (its prepared cell inside it).
-    func content(_ key: CellLayoutSpec.CacheKey, styles: [TextStyle], baselines: CellLayout.BaselinePlacement,
+    func content(_ key: CellLayoutSpec.CacheKey, styles: [TextStyle], settings: CellSettings,
                  path: RowPath, chrome: CellChrome, insets: EdgeInsets) -> RowContent.Resolved? {
-        let slot = Slot(key, baselines)
+        let slot = Slot(key, settings)
         let entry: Entry? = shard(slot)._withUnsafeGuaranteedRef { $0.lock.withLock { s in
             if let e = s.young[slot] { return e }
             if let e = s.old.removeValue(forKey: slot) {
@@ -167,14 +167,14 @@ final class PreparedCellCache: Sendable {
     }
 
     /// The cell of `layout` (its `cacheKey`'s), as `cell(_:styles:baselines:)`.
-    func cell(_ layout: CellLayoutSpec.Identity, styles: [TextStyle], baselines: CellLayout.BaselinePlacement) -> PreparedCell? {
-        cell(layout.cacheKey, styles: styles, baselines: baselines)
+    func cell(_ layout: CellLayoutSpec.Identity, styles: [TextStyle], settings: CellSettings) -> PreparedCell? {
+        cell(layout.cacheKey, styles: styles, settings: settings)
     }
 
     /// Keeps `cell`, prepared from `layout`, as `store(_:units:key:styles:baselines:)`.
     func store(_ cell: PreparedCell, units: Int, layout: CellLayoutSpec.Identity, styles: [TextStyle],
-               baselines: CellLayout.BaselinePlacement) {
-        store(cell, units: units, key: layout.cacheKey, styles: styles, baselines: baselines)
+               settings: CellSettings) {
+        store(cell, units: units, key: layout.cacheKey, styles: styles, settings: settings)
     }
 
     /// Drops every cell.

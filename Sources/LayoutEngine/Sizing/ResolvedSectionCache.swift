@@ -21,12 +21,12 @@ final class ResolvedSectionCache: Sendable {
         let scope: TextStyleScope
         let scale: Double?
         let rowHeight: HeightRule
-        let baselines: CellLayout.BaselinePlacement
+        let settings: CellSettings
 
         /// The same rows (the same storage) resolved in the same context.
         func matches(_ other: Key) -> Bool {
             rows.count == other.rows.count && Self.address(rows) == Self.address(other.rows) && path == other.path
-                && scale == other.scale && rowHeight == other.rowHeight && baselines == other.baselines && scope == other.scope
+                && scale == other.scale && rowHeight == other.rowHeight && settings == other.settings && scope == other.scope
         }
 
         private static func address(_ rows: [SpecRun<RowSpec>]) -> UnsafeRawPointer? {

@@ -48,16 +48,19 @@ final class SizingEnvironment: Sendable {
     /// sizing a row lays its cell out without building frames.
     let wantsCellFrames: Bool
 
-    /// Where composed cells put a text's first baseline (the top-level spec's `baselines`).
-    let baselines: CellLayout.BaselinePlacement
+    /// How composed cells are laid out: where they put a text's first baseline and the direction
+    /// of a layout root that gives none (the top-level spec's `baselines` and `layoutDirection`).
+    let cellSettings: CellSettings
 
-    /// A composed-cell layout with this call's engine and baseline placement.
-    func cellLayout(_ engine: TextEngine?) -> CellLayout { CellLayout(textEngine: engine, baselines: baselines) }
+    /// A composed-cell layout with this call's engine, baseline placement and direction.
+    func cellLayout(_ engine: TextEngine?) -> CellLayout {
+        CellLayout(textEngine: engine, baselines: cellSettings.baselines, layoutDirection: cellSettings.direction)
+    }
 
     init(fonts: Layouter.Fonts, titleMetrics: TitleMetrics = .standard, tableMetrics: TableMetrics = .standard,
-         wantsCellFrames: Bool = true, baselines: CellLayout.BaselinePlacement = .exact) {
+         wantsCellFrames: Bool = true, cellSettings: CellSettings = CellSettings()) {
         self.fonts = fonts
-        self.baselines = baselines
+        self.cellSettings = cellSettings
         self.wantsCellFrames = wantsCellFrames
         self.titleMetrics = titleMetrics
         self.tableMetrics = tableMetrics
@@ -181,4 +184,14 @@ final class CellArrangementCache: Sendable {
             $0[key] = Entry(arrangement: arrangement, framed: framed, owner: owner)
         }
     }
+}
+
+/// What a computation's composed cells are laid out with, beyond their trees: a prepared cell or a
+/// resolved section is kept for one such setting (the same decoded spec computed with another
+/// placement or direction is laid out again).
+struct CellSettings: Hashable, Sendable {
+    /// Where a text's first baseline lies (the top-level spec's `baselines`).
+    var baselines: CellLayout.BaselinePlacement = .exact
+    /// The direction of a layout root that gives none (the top-level spec's `layoutDirection`).
+    var direction: CellLayoutDirection = .leftToRight
 }

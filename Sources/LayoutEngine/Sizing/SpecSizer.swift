@@ -129,7 +129,7 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
         // out through the reference the payload holds: see `PreparedCell.arrange(unretained:width:frames:)`.)
         let kept = cell.nested.isEmpty ? cell.keptReference : nil
         let known = cell.nested.isEmpty && kept == nil
-            ? environment.preparedCells.cell(cell.cacheKey, styles: cell.textStyles, baselines: environment.baselines) : nil
+            ? environment.preparedCells.cell(cell.cacheKey, styles: cell.textStyles, settings: environment.cellSettings) : nil
         // (The engine only to prepare: taking it for every row took the layouter's lock and
         // retained the one engine from both cores.)
         var engine: TextEngine? = nil
@@ -166,7 +166,7 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
                     // row takes both from the layouter (no payload built, no cell looked up).
                     cell.keep(prepared)
                     environment.preparedCells.store(prepared, units: prepared.textUnits, key: cell.cacheKey, styles: cell.textStyles,
-                                                    baselines: environment.baselines, content: content)
+                                                    settings: environment.cellSettings, content: content)
                 }
                 if let first {
                     result = first
@@ -237,7 +237,7 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
         let sizer = self
         return CellLayout(textEngine: engine, customMeasure: { key, width in
             try sizer.nestedInLayoutSize(nested, key: key, owner: owner, path: path, width: width)
-        }, baselines: environment.baselines)
+        }, baselines: environment.cellSettings.baselines, layoutDirection: environment.cellSettings.direction)
     }
 
     /// The size of table or grid `key` of `nested` (a composed cell's `custom` element) when it is

@@ -4,7 +4,7 @@ import LayoutGeometry
 extension GridSpec {
     /// The member names a grid spec accepts.
     static let fieldNames = [
-        "kind", "width", "baselines", "height", "scale", "contentInset", "viewport", "layout", "columns", "aspectRatio",
+        "kind", "width", "baselines", "layoutDirection", "height", "scale", "contentInset", "viewport", "layout", "columns", "aspectRatio",
         "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing", "minimumInteritemSpacing",
         "sectionInset", "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
         "sectionFootersPinToVisibleBounds", "alignment", "textStyles", "templates", "sections", "items", "updates", "queries",
@@ -23,6 +23,10 @@ extension GridSpec {
         if let n = o.optional("baselines") {
             if nested { throw n.fail("baselines is set once, at the top level (nested tables and grids use it)") }
             spec.baselines = try n.choice(CellLayout.BaselinePlacement.self)
+        }
+        if let n = o.optional("layoutDirection") {
+            if nested { throw n.fail("layoutDirection is set once, at the top level (nested tables and grids use it)") }
+            spec.layoutDirection = try n.layoutDirection()
         }
         if let n = o.optional("contentInset") { spec.contentInset = try n.insets() }
         if let n = o.optional("viewport") { spec.viewport = try n.viewport() }

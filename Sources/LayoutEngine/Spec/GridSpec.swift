@@ -13,6 +13,10 @@ public struct GridSpec: Hashable, Sendable {
     /// (UIKit's unrounded ascent) or `css` (a browser's rounding). Set at the top level (nil:
     /// `exact`); nested tables and grids use the top level's.
     public var baselines: CellLayout.BaselinePlacement?
+    /// The direction of the app (`userInterfaceLayoutDirection`): composed cells whose layout root
+    /// gives none lay out in it. Set at the top level (nil: left to right); nested tables
+    /// and grids use the top level's.
+    public var layoutDirection: CellLayoutDirection?
     public var contentInset: EdgeInsets = .zero
     /// The viewport; for a horizontal grid `offset` runs along x (the viewport is `width` wide).
     public var viewport = ViewportSpec()

@@ -4,7 +4,7 @@ import LayoutGeometry
 extension TableSpec {
     /// The member names a table spec accepts.
     static let fieldNames = [
-        "kind", "width", "baselines", "scale", "style", "rowHeight", "estimatedRowHeight", "sectionHeaderHeight",
+        "kind", "width", "baselines", "layoutDirection", "scale", "style", "rowHeight", "estimatedRowHeight", "sectionHeaderHeight",
         "sectionFooterHeight", "separatorStyle", "sectionIndexTitles", "editing", "contentInset", "viewport",
         "tableHeader", "tableFooter", "textStyles", "templates", "sections", "rows", "updates", "queries",
     ]
@@ -22,6 +22,10 @@ extension TableSpec {
         if let n = o.optional("baselines") {
             if nested { throw n.fail("baselines is set once, at the top level (nested tables and grids use it)") }
             spec.baselines = try n.choice(CellLayout.BaselinePlacement.self)
+        }
+        if let n = o.optional("layoutDirection") {
+            if nested { throw n.fail("layoutDirection is set once, at the top level (nested tables and grids use it)") }
+            spec.layoutDirection = try n.layoutDirection()
         }
         if let n = o.optional("style") { spec.style = try n.choice(TableStyle.self) }
         if let n = o.optional("rowHeight") { spec.rowHeight = try n.heightRule() } else if nested { spec.inheritsRowHeight = true }

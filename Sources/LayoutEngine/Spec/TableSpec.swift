@@ -14,6 +14,10 @@ public struct TableSpec: Hashable, Sendable {
     /// (UIKit's unrounded ascent) or `css` (a browser's rounding). Set at the top level (nil:
     /// `exact`); nested tables and grids use the top level's.
     public var baselines: CellLayout.BaselinePlacement?
+    /// The direction of the app (`userInterfaceLayoutDirection`): composed cells whose layout root
+    /// gives none lay out in it, and the table mirrors its rows' chrome — accessories, the section index, system cells' labels and images, separators. Set at the top level (nil: left to right); nested tables
+    /// and grids use the top level's.
+    public var layoutDirection: CellLayoutDirection?
     public var style: TableStyle = .plain
     /// The height of rows that say nothing about their own (default 44).
     public var rowHeight: HeightRule = .fixed(44)

@@ -65,5 +65,6 @@ extension ReportDocument {
                   elementCount: result.counts.elements, estimation: result.estimation.map(EstimationDocument.init),
                   timings: result.timings.map { TimingDocument(phase: $0.phase, seconds: $0.seconds) } + timings,
                   sectionIndexTitles: { if case .table(let t) = spec { return t.sectionIndexTitles }; return [] }())
+        if case .table(let t) = spec, t.layoutDirection == .rightToLeft { layoutDirection = "rightToLeft" }
     }
 }

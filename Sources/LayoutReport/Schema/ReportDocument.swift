@@ -20,6 +20,9 @@ public struct ReportDocument: Codable, Hashable, Sendable {
     public var timings: [TimingDocument]
     /// A table's section index titles (`sectionIndexTitles`), drawn on the viewport's right edge.
     public var sectionIndexTitles: [String]?
+    /// `"rightToLeft"` for a table laid out right to left (its section index on the left edge);
+    /// absent otherwise.
+    public var layoutDirection: String?
 
     public init(title: String, viewport: ViewportDocument, scrollDirection: String = "vertical", result: ResultDocument,
                 sectionCount: Int? = nil, elementCount: Int? = nil, estimation: EstimationDocument? = nil,

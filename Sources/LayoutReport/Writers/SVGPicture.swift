@@ -26,12 +26,13 @@ public struct SVGPicture: Sendable {
             : [0, vp.offset, result.contentSize.width, vp.height]
         body += rect(band, "viewport", title: "viewport: \(Format.number(vp.height)) at offset \(Format.number(vp.offset))")
         if let titles = report.sectionIndexTitles, !titles.isEmpty, !horizontal {
-            // The section index, as UIKit draws it: centred on the viewport's right edge.
+            // The section index, as UIKit draws it: centred on the viewport's right edge (its left
+            // edge right to left).
             let step = min(14, vp.height / Double(max(1, titles.count)))
             var y = vp.offset + (vp.height - step * Double(titles.count)) / 2 + step * 0.75
             body += "<g class=\"section-index-group\"><title>section index: \(HTML.escape(titles.joined(separator: " ")))</title>"
             for t in titles {
-                body += "<text class=\"section-index\" x=\"\(Format.number(result.contentSize.width - 7.5))\" y=\"\(Format.number(y))\">"
+                body += "<text class=\"section-index\" x=\"\(Format.number(report.layoutDirection == "rightToLeft" ? 7.5 : result.contentSize.width - 7.5))\" y=\"\(Format.number(y))\">"
                     + "\(HTML.escape(t))</text>"
                 y += step
             }
