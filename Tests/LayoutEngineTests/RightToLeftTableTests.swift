@@ -78,8 +78,9 @@ import Testing
     }
 
     /// A grid's `layoutDirection` lays its composed items out right to left, each inside its own
-    /// frame (in the item's coordinates); the items keep their places (UICollectionViewLayout's
-    /// `flipsHorizontallyInOppositeLayoutDirection` is false unless a layout says otherwise).
+    /// frame (in the item's coordinates); a vertical flow layout is flipped (UIKit's flow layout
+    /// in a right-to-left app), so the items are also the mirror images of their left-to-right
+    /// places across the content width.
     @Test func aGridsItemsLayOutRightToLeft() throws {
         func items(_ direction: String) throws -> [ElementGeometry] {
             let json = #"{"kind": "grid", "width": 375, "layoutDirection": "\#(direction)", "estimatedItemSize": {"width": 100, "height": 50}, "items": ["#
@@ -88,8 +89,31 @@ import Testing
             return try compute(LayoutSpec.decode(json: json).spec).sections[0].elements
         }
         let ltr = try items("ltr"), rtl = try items("rtl")
-        #expect(ltr.map(\.rect) == rtl.map(\.rect))
+        #expect(ltr.map { Rect(x: 375 - $0.rect.maxX, y: $0.rect.minY, width: $0.rect.width, height: $0.rect.height) } == rtl.map(\.rect))
         for item in rtl { #expect(item.frames?.first { $0.id == "b" }?.rect == Rect(x: 120 - 40, y: 0, width: 40, height: 40)) }
         for item in ltr { #expect(item.frames?.first { $0.id == "b" }?.rect == Rect(x: 0, y: 0, width: 40, height: 40)) }
+    }
+
+    /// A flipped flow grid, by UIKit's arithmetic: three 100-pt items left-aligned 10 apart inside
+    /// a 10-pt section inset run from the right edge (375 − 10 − 100 = 265, then 155, 45); its
+    /// queries are asked in the flipped coordinates; a `columns` grid (a custom layout in UIKit)
+    /// is not flipped.
+    @Test func aFlowGridIsFlipped() throws {
+        func grid(_ direction: String, layout: String = "flow") throws -> ComputeResult {
+            let json = #"{"kind": "grid", "width": 375, "layout": "\#(layout)", "columns": 3, "layoutDirection": "\#(direction)", "#
+                + #""itemSize": {"width": 100, "height": 100}, "minimumInteritemSpacing": 10, "alignment": "left","#
+                + #""sectionInset": {"left": 10, "right": 10}, "headerReferenceSize": {"width": 375, "height": 30},"#
+                + #""items": [{"count": 3}], "queries": [{"indexPathAt": [360, 80]}, {"itemsIn": [300, 40, 75, 10]}]}"#
+            return try compute(LayoutSpec.decode(json: json).spec)
+        }
+        let rtl = try grid("rightToLeft")
+        #expect(rtl.contentSize.width == 375)
+        #expect(rtl.sections[0].elements.map(\.rect.minX) == [265, 155, 45])
+        #expect(rtl.sections[0].header == Rect(x: 0, y: 0, width: 375, height: 30))
+        #expect(rtl.queries == [.indexPath(IndexPath(item: 0, section: 0)), .indexPaths([IndexPath(item: 0, section: 0)])])
+        let ltr = try grid("ltr")
+        #expect(ltr.sections[0].elements.map(\.rect.minX) == [10, 120, 230])
+        #expect(ltr.queries == [.indexPath(nil), .indexPaths([IndexPath(item: 2, section: 0)])])  // (the third item reaches 330)
+        #expect(try grid("rtl", layout: "columns").sections[0].elements.map(\.rect) == grid("ltr", layout: "columns").sections[0].elements.map(\.rect))
     }
 }

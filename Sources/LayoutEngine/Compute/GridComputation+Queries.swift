@@ -18,11 +18,14 @@ extension GridComputation {
             case .scrollToRow:
                 // Refused by the decoder for grids; answered as "no such row" if it ever gets here.
                 answers.append(.contentOffset(nil))
-            case .indexPathAt(let point):
+            case .indexPathAt(var point):
                 let c = cross == .horizontal ? point.x : point.y
+                // (A flipped grid is asked in its own coordinates: the engine's are left to right.)
+                if flipsHorizontally { point.x = engine.contentSize.width - point.x }
                 answers.append(.indexPath(c >= 0 && c < extent ? engine.item(at: point) : nil))
-            case .elementsIn(let rect):
+            case .elementsIn(var rect):
                 let overlaps = min(rect.max(along: cross), extent) > max(rect.min(along: cross), 0)
+                if flipsHorizontally { rect.origin.x = engine.contentSize.width - rect.maxX }
                 answers.append(.indexPaths(overlaps ? engine.itemsMeasured(in: rect) : []))
             case .visibleAt(let offset):
                 let items = engine.indexPathsForVisibleItems(atOffset: offset, length: viewportLength)
@@ -33,6 +36,11 @@ extension GridComputation {
     }
 
     func pinned(_ engine: GridEngine, offset: Double) -> [PinnedSupplementary] {
-        engine.pinnedHeaders(atOffset: offset, length: viewportLength, insetTop: spec.contentInset.top)
+        var headers = engine.pinnedHeaders(atOffset: offset, length: viewportLength, insetTop: spec.contentInset.top)
+        if flipsHorizontally {
+            let width = engine.contentSize.width
+            for i in headers.indices { headers[i].frame.origin.x = width - headers[i].frame.maxX }
+        }
+        return headers
     }
 }

@@ -55,6 +55,16 @@ struct GridComputation {
         return thickest + inset + spec.contentInset.vertical
     }
 
+    /// Whether the grid's horizontal coordinates are flipped (UIKit's flow layout in a right-to-left
+    /// app: `flipsHorizontallyInOppositeLayoutDirection`): a vertical flow grid whose spec's
+    /// `layoutDirection` is right to left — its items, headers and footers mirrored across the
+    /// content width, the first item of a line at its right. (The `columns` and `waterfall`
+    /// layouts, custom layouts in UIKit, keep the base class's default: not flipped; a horizontal
+    /// grid is not flipped either.)
+    var flipsHorizontally: Bool {
+        environment.cellSettings.direction == .rightToLeft && spec.layout == .flow && !horizontal
+    }
+
     /// The viewport's length along the scroll axis: `viewport.height`, or `width` for a horizontal grid.
     var viewportLength: Double { horizontal ? width : spec.viewport.height }
 
@@ -106,6 +116,7 @@ struct GridComputation {
         }
         lap("queries")
         var result = geometry(of: &engine)
+        if flipsHorizontally { result.mirrorHorizontally(width: engine.contentSize.width) }
         result.queries = answers
         result.warnings = warnings
         // (What the items' layouts and the tables inside them found, as a table's result has it.)

@@ -14,7 +14,8 @@ public struct GridSpec: Hashable, Sendable {
     /// `exact`); nested tables and grids use the top level's.
     public var baselines: CellLayout.BaselinePlacement?
     /// The direction of the app (`userInterfaceLayoutDirection`): composed cells whose layout root
-    /// gives none lay out in it. Set at the top level (nil: left to right); nested tables
+    /// gives none lay out in it, and a vertical flow grid is flipped (its items from the right, as
+    /// UIKit's flow layout). Set at the top level (nil: left to right); nested tables
     /// and grids use the top level's.
     public var layoutDirection: CellLayoutDirection?
     public var contentInset: EdgeInsets = .zero
