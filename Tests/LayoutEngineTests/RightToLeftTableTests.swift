@@ -45,6 +45,20 @@ import Testing
         #expect(ltr.sections[0].elements.map(\.rect) == rtl.sections[0].elements.map(\.rect))
     }
 
+    /// A row's insets are its content view's margins, mirrored with it: 10 on the left and 30 on
+    /// the right left to right are 10 on the right and 30 on the left right to left.
+    @Test func aRowsInsetsAreMirrored() throws {
+        func root(_ direction: String) throws -> Rect {
+            let json = """
+            {"kind": "table", "width": 375, "layoutDirection": "\(direction)", "separatorStyle": "none",
+             "rows": [{"layout": {"id": "root", "box": {"height": 20}}, "insets": {"top": 4, "left": 10, "bottom": 4, "right": 30}}]}
+            """
+            return try #require(compute(LayoutSpec.decode(json: json).spec).sections[0].elements[0].frames?.first { $0.id == "root" }?.rect)
+        }
+        #expect(try root("ltr") == Rect(x: 10, y: 4, width: 375 - 40, height: 20))
+        #expect(try root("rtl") == Rect(x: 30, y: 4, width: 375 - 40, height: 20))
+    }
+
     /// A composed row's own direction wins over the table's; the table's chrome is still mirrored.
     @Test func aRowsOwnDirectionWins() throws {
         let json = """

@@ -109,6 +109,11 @@ extension TableComputation {
         return rightToLeft ? context.cellWidth - dx - contentView.width : dx
     }
 
+    /// The inset on a row's left: its `left`, or right to left its `right` (a row's insets are its
+    /// content view's layout margins, leading and trailing, as a text block's and a system cell's
+    /// are in the mirrored picture).
+    func leading(_ insets: EdgeInsets) -> Double { rightToLeft ? insets.right : insets.left }
+
     /// Where a section header's or footer's composed frames start: right to left, past the
     /// section index, which is then on the left.
     func headerShift(_ table: EngineTable) -> Double {
@@ -177,7 +182,7 @@ extension TableComputation {
             var result = try SpecSizer(environment: environment).nestedGrid(nested, content: content, rowContentWidth: contentView.width,
                                                                              drawing: drawing)
             // The grid's content starts inside its content inset.
-            result.offset(by: Point(x: contentX(context, contentView) + nested.insets.left + nested.spec.contentInset.left,
+            result.offset(by: Point(x: contentX(context, contentView) + leading(nested.insets) + nested.spec.contentInset.left,
                                     y: nested.insets.top + nested.spec.contentInset.top))
             return result
         }
@@ -185,7 +190,7 @@ extension TableComputation {
         var result = try SpecSizer(environment: environment).nestedTable(nested, content: content, rowContentWidth: contentView.width,
                                                                           drawing: drawing)
         // In the row's coordinates: shifted by the content view's x and the row's insets.
-        result.offset(by: Point(x: contentX(context, contentView) + nested.insets.left, y: nested.insets.top))
+        result.offset(by: Point(x: contentX(context, contentView) + leading(nested.insets), y: nested.insets.top))
         return result
     }
 
@@ -199,7 +204,7 @@ extension TableComputation {
                                           isEditing: spec.editing, metrics: environment.tableMetrics)
         let contentView = context.contentView(for: content.chrome)
         let arrangement = try SpecSizer(environment: environment).arrangement(cell, content: content, rowContentWidth: contentView.width)
-        return arrangement.offset(by: Point(x: contentX(context, contentView) + cell.insets.left, y: cell.insets.top)).frames
+        return arrangement.offset(by: Point(x: contentX(context, contentView) + leading(cell.insets), y: cell.insets.top)).frames
     }
 
     /// The tables and grids inside the composed cell of row `p`, whose `frames` (in the row's
