@@ -94,6 +94,7 @@ public struct CellElement: Hashable, Sendable {
         var minWidth = -Double.infinity, maxWidth = -Double.infinity
         var minHeight = -Double.infinity, maxHeight = -Double.infinity
         var basis = -Double.infinity
+        var spacingAfter = -Double.infinity
     }
     var stored = Lengths()
 
@@ -101,6 +102,15 @@ public struct CellElement: Hashable, Sendable {
     @inline(__always) static func stored(_ v: Double?) -> Double { v ?? -.infinity }
     /// A stored length as the solver reads it: NaN for none.
     @inline(__always) static func orNaN(_ v: Double) -> Double { v == -.infinity ? .nan : v }
+    /// The space between this element and the next visible one in its stack, instead of the
+    /// stack's `spacing` (`UIStackView.setCustomSpacing(_:after:)`); nil = the spacing. Ignored
+    /// after the last visible child, as UIKit ignores it after the last arranged view; in a
+    /// wrapping row it is room at the element's end, as a CSS margin (`margin-inline-end` of
+    /// `spacingAfter − spacing`; down a column `margin-block-end`).
+    public var spacingAfter: Double? {
+        get { Self.optional(stored.spacingAfter) }
+        set { stored.spacingAfter = Self.stored(newValue) }
+    }
     /// The element's own cross-axis alignment in its stack; nil = the stack's `alignment`.
     public var alignSelf: CellAlignment?
     /// A hidden element takes no space and has no frame (a hidden arranged subview of a `UIStackView`).
@@ -333,6 +343,10 @@ extension CellElement {
             }
         }
     }
+
+    /// This element followed by `spacing` in its stack instead of the stack's spacing
+    /// (`UIStackView.setCustomSpacing(_:after:)`).
+    public func spacingAfter(_ spacing: Double) -> CellElement { with { $0.spacingAfter = spacing } }
 
     /// This element hidden (or not).
     public func hidden(_ hidden: Bool = true) -> CellElement { with { $0.isHidden = hidden } }

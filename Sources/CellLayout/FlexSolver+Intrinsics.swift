@@ -54,12 +54,12 @@ extension FlexSolver {
             if !inner.isNaN, props[n].justify != .start {
                 let gap = props[n].spacing
                 var used = gap * Double(max(0, count - 1))
-                for k in 0..<count { used += rects[m.firstRect + k].width }
+                for k in 0..<count { used += rects[m.firstRect + k].width + props[childIndex[props[n].firstChild + k]].after }
                 let (offset, between) = Self.justification(props[n].justify, free: inner - used, count: count, gap: gap)
                 var position = offset
                 for k in 0..<count {
                     rects[m.firstRect + k].origin.x = props[n].padLeft + position
-                    position += rects[m.firstRect + k].width + between
+                    position += rects[m.firstRect + k].width + props[childIndex[props[n].firstChild + k]].after + between
                 }
             }
         }

@@ -42,7 +42,9 @@ extension FlexSolver {
     /// css-flexbox-1 §9.7: grow or shrink the items of one line to fill `innerMain`, freezing
     /// items that hit their min or max and distributing again.
     func resolveFlexibleLengths(_ items: UnsafeMutableBufferPointer<Item>, _ line: Range<Int>, innerMain: Double, gap: Double) {
-        let gaps = gap * Double(max(0, line.count - 1))
+        // (The items' custom spacings count with the gaps: room that is not theirs to flex.)
+        var gaps = gap * Double(max(0, line.count - 1))
+        for i in line { gaps += items[i].after }
         var sumHypo = 0.0
         for i in line { sumHypo += items[i].hypo }
         let growing = sumHypo + gaps < innerMain

@@ -22,6 +22,9 @@ extension FlexSolver {
         var padCross: Double
         /// The item's padding along the main axis: CSS weighs shrinking by the *inner* base size.
         var padMain: Double
+        /// Room after the item along the main axis beyond the stack's spacing (its custom spacing
+        /// less the spacing, as a CSS margin at its end: negative when it is less).
+        var after = 0.0
         var frozen = false
         var cross = 0.0
         var baseline = Double.nan
@@ -231,7 +234,7 @@ extension FlexSolver {
                 node: c, base: base, hypo: hypo, main: hypo, minMain: lo, maxMain: max(lo, maxMain),
                 minCross: minCross, maxCross: maxCross, crossConstraint: crossConstraint, align: align,
                 fixedCross: fixedCross, ratio: cp.ratio, grow: cp.grow, shrink: cp.shrink,
-                padCross: childPadCross, padMain: childPadMain))
+                padCross: childPadCross, padMain: childPadMain, after: cp.after))
         }
 
         // 2. Lines.
@@ -246,14 +249,14 @@ extension FlexSolver {
         if s.wraps, let limit = mainDim.limit {
             var start = 0, used = 0.0
             for i in items.indices {
-                let add = (i == start ? 0 : gap) + items[i].hypo
+                let add = (i == start ? 0 : gap) + items[i].hypo + items[i].after
                 if i > start {
                     let reach = used + add
                     if reach > limit + 1e-9 {
                         breaksBelow = min(breaksBelow, reach)
                         addLine(start, i)
                         start = i
-                        used = items[i].hypo
+                        used = items[i].hypo + items[i].after
                         continue
                     }
                     joinsFrom = max(joinsFrom, reach)
@@ -266,7 +269,7 @@ extension FlexSolver {
             if s.wraps {
                 var used = 0.0
                 for i in items.indices {
-                    let add = (i == 0 ? 0 : gap) + items[i].hypo
+                    let add = (i == 0 ? 0 : gap) + items[i].hypo + items[i].after
                     if i > 0 { joinsFrom = max(joinsFrom, used + add) }
                     used += add
                 }
@@ -277,7 +280,7 @@ extension FlexSolver {
         // 3. The container's inner main size.
         func used(_ line: Range<Int>, hypothetical: Bool) -> Double {
             var sum = gap * Double(max(0, line.count - 1))
-            for i in line { sum += hypothetical ? items[i].hypo : items[i].main }
+            for i in line { sum += (hypothetical ? items[i].hypo : items[i].main) + items[i].after }
             return sum
         }
         var contentMain = 0.0
@@ -294,6 +297,7 @@ extension FlexSolver {
             var sum = gap * Double(max(0, items.count - 1))
             for item in items {
                 let cp = props[item.node]
+                sum += item.after
                 guard !cp.basis.isNaN else { sum += item.hypo; continue }
                 var wanted: Double
                 if !cp.width.isNaN {
@@ -312,7 +316,7 @@ extension FlexSolver {
                 sum += max(clamp(contribution, item.minMain, item.maxMain), item.padMain)
             }
             if s.wraps {
-                for item in items { sum = max(sum, try minContentWidth(item.node)) }
+                for item in items { sum = max(sum, try minContentWidth(item.node) + item.after) }
             }
             contentMain = sum
         }
@@ -458,7 +462,7 @@ extension FlexSolver {
                 rects.append(isRow
                     ? Rect(x: mainPos, y: crossPos, width: items[i].main, height: items[i].cross)
                     : Rect(x: crossPos, y: mainPos, width: items[i].cross, height: items[i].main))
-                position += items[i].main + between
+                position += items[i].main + items[i].after + between
             }
             // (A stack's own baselines are read only where its parent aligns by them or takes them.)
             if l == 0, needsBaseline, let first = line.first {
@@ -524,7 +528,7 @@ extension FlexSolver {
             var needed = 0.0, shrank = false
             for line in lines {
                 var sumHypo = 0.0
-                for i in line.range { sumHypo += items[i].hypo }
+                for i in line.range { sumHypo += items[i].hypo + items[i].after }
                 let lineNeeds = sumHypo + gap * Double(max(0, line.range.count - 1))
                 if lineNeeds > innerMain { shrank = true }
                 needed = max(needed, lineNeeds)

@@ -23,6 +23,10 @@ extension FlexSolver {
         var minWidth = 0.0, maxWidth = Double.infinity, minHeight = 0.0, maxHeight = Double.infinity
         var padTop = 0.0, padLeft = 0.0, padBottom = 0.0, padRight = 0.0
         var grow = 0.0, shrink = 1.0, basis = Double.nan
+        /// Room after the element in its stack beyond the stack's spacing: its custom spacing
+        /// (`spacingAfter`) less the spacing; 0 for the last visible child (as `UIStackView`
+        /// ignores a custom spacing after its last arranged view) and outside stacks.
+        var after = 0.0
         var ratio = Double.nan
         var firstChild = 0, childCount = 0
         var payload = -1  // text index, or custom key

@@ -535,7 +535,8 @@ extension FlexSolver {
     func stackMinContent(_ p: Props, _ contribution: (Int) throws(CellLayoutError) -> Double) throws(CellLayoutError) -> Double {
         var sum = 0.0, widest = 0.0
         for k in 0..<p.childCount {
-            let c = try contribution(k)
+            // (An item's custom spacing along a row is part of what it needs, as a margin is.)
+            let c = try contribution(k) + (p.isRow ? props[childIndex[p.firstChild + k]].after : 0)
             sum += c
             widest = max(widest, c)
         }

@@ -122,7 +122,8 @@ final class FlexShape: @unchecked Sendable {
                 let p = UnsafePointer(source.baseAddress.unsafelyUnwrapped + i)
                 mix(UInt64(p.pointee.kind.rawValue) | UInt64(p.pointee.childCount) << 8 | UInt64(p.pointee.mirrors ? 1 : 0) << 7
                     | UInt64(bitPattern: Int64(p.pointee.payload)) << 24)
-                mix(p.pointee.width.bitPattern ^ p.pointee.height.bitPattern &* 31 ^ p.pointee.basis.bitPattern &* 961)
+                mix(p.pointee.width.bitPattern ^ p.pointee.height.bitPattern &* 31 ^ p.pointee.basis.bitPattern &* 961
+                    ^ p.pointee.after.bitPattern &* 29791)
                 mix(p.pointee.grow.bitPattern ^ p.pointee.spacing.bitPattern &* 31 ^ p.pointee.padTop.bitPattern &* 961
                     ^ p.pointee.padLeft.bitPattern &* 29791)
             }
@@ -173,6 +174,7 @@ final class FlexShape: @unchecked Sendable {
               eq(x.pointee.padTop, y.pointee.padTop), eq(x.pointee.padLeft, y.pointee.padLeft),
               eq(x.pointee.padBottom, y.pointee.padBottom), eq(x.pointee.padRight, y.pointee.padRight),
               eq(x.pointee.grow, y.pointee.grow), eq(x.pointee.shrink, y.pointee.shrink), eq(x.pointee.basis, y.pointee.basis),
+              eq(x.pointee.after, y.pointee.after),
               eq(x.pointee.ratio, y.pointee.ratio) else { return false }
         return !derived || (x.pointee.strictHeight == y.pointee.strictHeight && x.pointee.ratioInside == y.pointee.ratioInside
                             && x.pointee.heightDefinite == y.pointee.heightDefinite)
@@ -398,7 +400,10 @@ extension FlexTree {
                             if !textStyles.isEmpty { textOrdinal += children[i].textCount }
                             continue
                         }
-                        childIndex[first + k] = flatten(children.baseAddress.unsafelyUnwrapped + i, parent: n, index: i)
+                        let c = flatten(children.baseAddress.unsafelyUnwrapped + i, parent: n, index: i)
+                        childIndex[first + k] = c
+                        // (A custom spacing after it, up to the next visible child: none after the last.)
+                        if k + 1 < visible, let after = children[i].spacingAfter { props[c].after = after - s.spacing }
                         k += 1
                     }
                 }

@@ -121,7 +121,7 @@ struct FlexShapeTests {
         #expect(FlexShape.same(base, base))  // NaN "none" sizes count as equal
         let doubles: [WritableKeyPath<Props, Double>] = [\.spacing, \.width, \.height, \.minWidth, \.maxWidth, \.minHeight,
                                                          \.maxHeight, \.padTop, \.padLeft, \.padBottom, \.padRight, \.grow,
-                                                         \.shrink, \.basis, \.ratio]
+                                                         \.shrink, \.basis, \.ratio, \.after]
         for key in doubles {
             var p = base
             p[keyPath: key] = 7
@@ -156,7 +156,7 @@ struct FlexShapeTests {
         var zero = base
         zero.spacing = -0.0
         #expect(!FlexShape.same(base, zero))
-        // `same` names every stored property: the lists above (15 doubles, 5 integers, 6 flags,
+        // `same` names every stored property: the lists above (16 doubles, 5 integers, 6 flags,
         // kind, alignment, justification, alignSelf) are all of them. A property added to
         // `Props` fails this until it is compared there and listed here.
         #expect(Mirror(reflecting: base).children.count == doubles.count + ints.count + flags.count + 4)

@@ -146,4 +146,21 @@ import Testing
         #expect(unknown?.description.contains(#"textAlignment: "middle" is not one of natural, left, center or right"#) == true,
                 "\(String(describing: unknown))")
     }
+
+    /// `"spacingAfter"` on a stack's child (`UIStackView.setCustomSpacing(_:after:)`): 20-pt boxes
+    /// 10 apart, the first followed by 30 — at 0, 50, 80; a negative one is an error at its path.
+    @Test func spacingAfterAChild() throws {
+        let json = #"{"width": 300, "separatorStyle": "none", "rows": [{"layout": {"stack": "horizontal", "spacing": 10, "alignment": "start", "children": ["#
+            + #"{"id": "a", "box": {"width": 20, "height": 20}, "spacingAfter": 30}, {"id": "b", "box": {"width": 20, "height": 20}},"#
+            + #"{"id": "c", "box": {"width": 20, "height": 20}}]}}]}"#
+        let document = try LayoutSpec.decode(json: json)
+        #expect(document.warnings.isEmpty)
+        let frames = try Layouter.shared.compute(document.spec).sections[0].elements[0].frames ?? []
+        #expect(["a", "b", "c"].map { id in frames.first { $0.id == id }?.rect.minX ?? .nan } == [0, 50, 80])
+        let negative = #expect(throws: SpecError.self) {
+            try LayoutSpec.decode(json: #"{"rows": [{"layout": {"stack": "vertical", "children": [{"box": {}, "spacingAfter": -1}]}}]}"#)
+        }
+        #expect(negative?.description.contains("sections[0].rows[0].layout.children[0].spacingAfter") == true
+                    || negative?.description.contains("rows[0].layout.children[0].spacingAfter") == true, "\(String(describing: negative))")
+    }
 }

@@ -114,7 +114,7 @@ extension SpecNode {
     /// The element kinds, by the key that names them.
     static let elementKinds = ["stack", "box", "text", "spacer", "overlay", "background", "table", "grid"]
     static let commonElementKeys = ["id", "width", "height", "padding", "grow", "shrink", "basis", "minWidth", "maxWidth",
-                                    "minHeight", "maxHeight", "alignSelf", "hidden", "direction"]
+                                    "minHeight", "maxHeight", "alignSelf", "hidden", "direction", "spacingAfter"]
     static let stackKeys = ["spacing", "alignment", "justify", "wrap", "children"]
     static let textKeys = ["textStyle", "numberOfLines", "lineBreakMode", "textAlignment"]
 
@@ -227,6 +227,7 @@ extension SpecNode {
         element.alignSelf = try o.optional("alignSelf")?.alignment()
         if let n = o.optional("hidden") { element.isHidden = try n.bool() }
         element.layoutDirection = try o.optional("direction")?.layoutDirection()
+        element.spacingAfter = try o.optional("spacingAfter")?.nonNegative()
         return element
     }
 
