@@ -45,6 +45,10 @@ import Testing
         // (Text alignment, `--seed 92 --align 0.5 --rtl 0.3` with every other option at 0.2: its
         // first run agreed on every tree, 597 of 597 with css baselines.)
         ("corpus-seed92-align.jsonl", 491, 597),
+        // (Custom spacing after a child, `--seed 101 --custom 0.5 --rtl 0.3 --layers 0.3 --align 0.3` and the
+        // rest at 0.2, rendered as a margin at the child's end: the six left are the very trees that
+        // disagree without the custom spacings — texts' own frames — docs/ACCURACY.md.)
+        ("corpus-seed101-custom.jsonl", 503, 592),
     ]
 
     static func fixture(_ name: String) -> URL {

@@ -4,7 +4,7 @@ element language, rendered as HTML with the CSS mapping of docs/CONTRACT.md ("Co
 headless Chromium, every element's frame read back.
 
     scripts/flexcorpus/generate.py [--count 600] [--seed 10] [--out Tests/Fixtures/flexbox/corpus.jsonl] [--clamp 0.3]
-        [--layers 0.3] [--charwrap 0.3] [--lastbaseline 0.3] [--rtl 0.3] [--align 0.3]
+        [--layers 0.3] [--charwrap 0.3] [--lastbaseline 0.3] [--rtl 0.3] [--align 0.3] [--custom 0.3]
 
 `--clamp P` gives a share P of the texts a `numberOfLines` of 1, 2 or 3 (drawn from a stream of its own: the trees
 are those of the seed without it), rendered as CSS's line clamp (`-webkit-line-clamp`) — the text's frame is then the union
@@ -16,7 +16,9 @@ default) the committed corpora reproduce from their seeds. `--charwrap P` gives 
 grapheme clusters, as the text oracle renders its "char" cases), from a fourth stream. `--lastbaseline P` turns a
 share P of the stacks' `alignment` and the elements' `alignSelf` values into `lastBaseline` (`align-items: last
 baseline`), from a fifth. `--align P` gives a share P of the texts a `textAlignment` (natural, left, center or right:
-`text-align: start|left|center|right`), from a seventh. `--rtl P` gives a share P of the elements the direction opposite to the one they inherit
+`text-align: start|left|center|right`), from a seventh. `--custom P` gives a share P of the stacks' children a
+`spacingAfter` (`UIStackView`'s custom spacing; a margin at the child's end — along the stack's direction — of it less
+the stack's spacing, none after the last visible child), from an eighth. `--rtl P` gives a share P of the elements the direction opposite to the one they inherit
 (`"direction": "rtl"` below a left-to-right parent, `"ltr"` below a right-to-left one: CSS's `direction`), and half
 the padding objects leading and trailing sides instead of left and right (`padding-inline-start`/`-end`), from a sixth.
 
@@ -155,7 +157,7 @@ def css(e, parent_row):
     return ";".join(s)
 
 
-PLACING = ("grow", "shrink", "basis", "alignSelf", "hidden")
+PLACING = ("grow", "shrink", "basis", "alignSelf", "hidden", "spacingAfter")
 
 
 def render_layer(layer, path, dir="ltr"):
@@ -176,7 +178,17 @@ def render(e, path, parent_row=False, extra="", inside="", pair=None, dir="ltr")
     if "text" in e:
         return "<div class=t data-n=%d %s>%s%s</div>" % (e.get("numberOfLines", 0), attrs, html.escape(e["text"]), inside)
     if "stack" in e:
-        return "<div %s>%s%s</div>" % (attrs, "".join(render(c, path + [i], e["stack"] == "horizontal", dir=own) for i, c in enumerate(e["children"])), inside)
+        # A child's custom spacing: a margin at its end of the spacing it asks less the stack's own
+        # (none after the last visible child, as UIKit ignores it there).
+        kids = e["children"]
+        visible = [i for i, c in enumerate(kids) if not c.get("hidden")]
+        def margin(i, c):
+            if "spacingAfter" not in c or not visible or i == visible[-1] or c.get("hidden"): return ""
+            # (Physical, by the stack's direction: a logical margin would follow the child's own.)
+            side = ("margin-left" if own == "rtl" else "margin-right") if e["stack"] == "horizontal" else "margin-bottom"
+            return ";%s:%s" % (side, px(c["spacingAfter"] - e.get("spacing", 0)))
+        return "<div %s>%s%s</div>" % (attrs, "".join(render(c, path + [i], e["stack"] == "horizontal", extra=margin(i, c), dir=own)
+                                                      for i, c in enumerate(kids)), inside)
     if "overlay" in e or "background" in e:
         # (`background` is `overlay` with the layer drawn below: the same geometry.)
         key = "overlay" if "overlay" in e else "background"
@@ -193,7 +205,7 @@ def render(e, path, parent_row=False, extra="", inside="", pair=None, dir="ltr")
             merged.update({k: e[k] for k in PLACING if k in e})
             # (The pair's direction is its base's unless the base has one, and its layer's.)
             if "direction" in e: merged.setdefault("direction", e["direction"])
-            return render(merged, path + [0], parent_row, extra=";position:relative", inside=render_layer(layer, path + [1], own),
+            return render(merged, path + [0], parent_row, extra=extra + ";position:relative", inside=render_layer(layer, path + [1], own),
                           pair=path, dir=dir)
         # The wrapper is the flex item, sized as its base (the contract: the pair is sized as its
         # base where the overlay element gives no size); the base fills it, the layer covers it.
@@ -209,16 +221,16 @@ def render(e, path, parent_row=False, extra="", inside="", pair=None, dir="ltr")
         ph = (pad.get("left", pad.get("leading", 0)) + pad.get("right", pad.get("trailing", 0))) if isinstance(pad, dict) else 2 * pad
         pv = (pad.get("top", 0) + pad.get("bottom", 0)) if isinstance(pad, dict) else 2 * pad
         # (A base of a given size gives it to the pair; any other base sizes the grid cell it fills.)
-        for side, extra in (("width", ph), ("height", pv)):
+        for side, pad_side in (("width", ph), ("height", pv)):
             given = base.get("box", {}).get(side, base.get(side))
-            if given is not None: wrapper.setdefault(side, given + extra)
+            if given is not None: wrapper.setdefault(side, given + pad_side)
         for limit in ("minWidth", "maxWidth", "minHeight", "maxHeight"):  # (and its limits, as the engine takes them)
             if limit in base: wrapper.setdefault(limit, base[limit])
         if "aspectRatio" in base.get("box", {}):  # (and a box's ratio)
             wrapper = dict(wrapper, box={"aspectRatio": base["box"]["aspectRatio"]})
         lay = render_layer(layer, path + [1], own)
         display = "" if e.get("hidden") else ";display:flex;flex-direction:column;align-items:stretch"
-        return '<div data-p="%s" data-overlay=1 style="%s%s">%s%s</div>' % (".".join(map(str, path)), css(wrapper, parent_row), display, inner, lay)
+        return '<div data-p="%s" data-overlay=1 style="%s%s%s">%s%s</div>' % (".".join(map(str, path)), css(wrapper, parent_row), display, extra, inner, lay)
     return "<div %s>%s</div>" % (attrs, inside)
 
 
@@ -306,6 +318,7 @@ def main():
     ap.add_argument("--clamp", type=float, default=0.0, help="share of texts given a numberOfLines of 1-3")
     ap.add_argument("--lastbaseline", type=float, default=0.0, help="share of alignments made lastBaseline")
     ap.add_argument("--charwrap", type=float, default=0.0, help="share of texts given lineBreakMode char")
+    ap.add_argument("--custom", type=float, default=0.0, help="share of stack children given a spacingAfter")
     ap.add_argument("--align", type=float, default=0.0, help="share of texts given a textAlignment")
     ap.add_argument("--rtl", type=float, default=0.0, help="share of elements given the direction opposite to their parent's")
     ap.add_argument("--layers", type=float, default=0.0, help="share of texts and stacks put in an overlay or background pair")
@@ -322,6 +335,12 @@ def main():
     lasts = random.Random(a.seed * 7919 + 4)  # (and a fifth)
     dirs = random.Random(a.seed * 7919 + 5)  # (and a sixth)
     aligns = random.Random(a.seed * 7919 + 6)  # (and a seventh)
+    customs = random.Random(a.seed * 7919 + 7)  # (and an eighth)
+
+    def custom(e):
+        for c in e.get("children", []):
+            if customs.random() < a.custom: c["spacingAfter"] = customs.choice([0, 2, 12, 24])
+        for c in e.get("children", []) + e.get("overlay", []) + e.get("background", []): custom(c)
 
     def align(e):
         if "text" in e and aligns.random() < a.align: e["textAlignment"] = aligns.choice(["natural", "left", "center", "right"])
@@ -370,6 +389,7 @@ def main():
         if a.layers > 0: layer(tree)
         if a.rtl > 0: rtl(tree)
         if a.align > 0: align(tree)
+        if a.custom > 0: custom(tree)
         cases.append({"id": "flex-%04d" % i, "width": rng.choice([120, 200, 320, 375, 414]), "layout": tree})
     res = layout_in_chromium(cases, a.chromium)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)
