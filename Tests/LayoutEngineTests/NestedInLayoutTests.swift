@@ -214,7 +214,9 @@ import Testing
                 func frame(_ id: String) -> (Int, CellFrame)? { frames.enumerated().first { $0.element.id == id }.map { ($0.offset, $0.element) } }
                 let text = try #require(frame("text")).1.rect
                 // (The text's own size, measured independently: its frame is its bounding rect.)
-                let string = try #require(Self.texts(of: spec)[posts - 1])
+                let texts = Self.texts(of: spec)
+                try #require(texts.indices.contains(posts - 1), "post \(posts) has no text")
+                let string = texts[posts - 1]
                 #expect(text.size == (try engine.size(of: string, style: TextStyle(size: 15, scale: PixelScale(2)), width: 375 - 32)).size)
                 var height = 12 + 36 + 8 + text.height + 12
                 for id in ["photos", "comments"] {
