@@ -58,6 +58,7 @@ import Testing
             if r.chance(30) { members.append("\"numberOfLines\": \(r.below(3))") }
             // (An unknown field of a text style is a warning per decoded text: in a repeat, once per copy.)
             if r.chance(20) { members.append("\"textStyle\": {\"size\": \(r.chance(80) ? "12" : "\"$a\"")\(r.chance(30) ? ", \"colr\": 1" : "")}") }
+            if r.chance(25) { members.append("\"textAlignment\": \(r.chance(30) ? "\"center\"" : "\"$\(names[r.below(names.count)])\"")") }
         case 1:
             var box: [String] = []
             for (key, valid) in [("width", 20.0), ("height", 10.0), ("aspectRatio", 1.5)] {
@@ -94,21 +95,37 @@ import Testing
         if r.chance(20) { members.append("\"id\": \(r.chance(50) ? "\"x\"" : "\"$\(names[r.below(names.count)])\"")") }
         if r.chance(10) { members.append("\"padding\": \(r.chance(50) ? "3" : r.chance(50) ? "\"$c\"" : "{\"top\": \"$d\"}")") }
         if r.chance(10) { members.append("\"alignSelf\": \(r.chance(30) ? "\"end\"" : "\"$\(Self.names[r.below(Self.names.count)])\"")") }
+        if r.chance(15) { members.append("\"direction\": \(r.chance(30) ? "\"rtl\"" : "\"$\(names[r.below(names.count)])\"")") }
+        if r.chance(15), let v = number(&r, 6) { members.append("\"spacingAfter\": \(v)") }
         if r.chance(3) { members.append("\"justify\": \"$a\"") }  // on any element: an error on all but a stack
+        if r.chance(3) { members.append("\"textAlignment\": \"$b\"") }  // on any element: an error on all but a text
         if r.chance(3) { members.append("\"gorw\": 1") }  // an unknown property: an error either way
         return "{\(members.joined(separator: ", "))}"
     }
 
     /// Data binding some of the names, with values of every type; with `types`, every name
     /// (given always) has a value of its type (0 a string, 1 a number ≥ 0, 2 a boolean).
-    static func data(_ r: inout Random, types: [Int]? = nil) -> String {
+    /// With `favourites` (a string per name), a string value is mostly the name's favourite, so
+    /// that a name bound where only some strings are valid (a direction, an alignment) is valid in
+    /// every row often enough for the rows to decode.
+    static let words = ["words", "start", "center", "stretch", "spaceBetween", "space-between", "firstBaseline", "middle",
+                        "rtl", "forceLeftToRight", "leftToRight", "natural", "right", "justified", "RTL"]
+
+    static func data(_ r: inout Random, types: [Int]? = nil, favourites: [String]? = nil) -> String {
         var members: [String] = []
         for (i, name) in (names + ["unused"]).enumerated() where types != nil || r.chance(85) {
             let value: String
             switch types.map({ [0, 3, 8][$0[i]] }) ?? r.below(12) {
             // (Strings: words for texts and ids, and every spelling an alignment or a justification may
             // take — the older hyphenated one too, which the plan leaves to the direct way.)
-            case 0, 1, 2: value = "\"\(["words \(r.below(5))", "start", "center", "stretch", "spaceBetween", "space-between", "firstBaseline", "middle"][r.below(8)])\""
+            // (And every name of a direction or a text alignment, with ones the decoder refuses.)
+            case 0, 1, 2:
+                if let favourites, r.chance(80) {
+                    value = "\"\(favourites[i])\""
+                } else {
+                    let word = Self.words[r.below(Self.words.count)]
+                    value = "\"\(word == "words" ? "words \(r.below(5))" : word)\""
+                }
             case 3, 4, 5: value = "\(r.below(4))"
             case 6: value = "\(r.below(3)).5"
             case 7: value = "-1"
@@ -129,7 +146,8 @@ import Testing
             let template = Self.element(&r, depth: 0)
             // Half the trials give every name a value of one type in every row (more of them decode).
             let types = r.chance(50) ? (0...Self.names.count).map { _ in r.below(3) } : nil
-            let rows = (0..<6).map { _ in "{\"template\": \"t\", \"data\": \(Self.data(&r, types: types))}" }
+            let favourites = types == nil ? nil : (0...Self.names.count).map { _ in Self.words[r.below(Self.words.count)] }
+            let rows = (0..<6).map { _ in "{\"template\": \"t\", \"data\": \(Self.data(&r, types: types, favourites: favourites))}" }
             let json = #"{"width": 200, "separatorStyle": "none", "templates": {"t": "# + template + #"}, "rows": ["# + rows.joined(separator: ", ") + "]}"
             let direct = try Self.decode(json, plan: false), viaPlan = try Self.decode(json, plan: true)
             #expect(direct == viaPlan, "trial \(trial): \(json)")
@@ -151,7 +169,8 @@ import Testing
         {"stack": "horizontal", "spacing": "$gap", "alignment": "$align", "justify": "$justify", "wrap": "$wrap",
          "padding": "$pad", "id": "$id", "width": "$w", "minHeight": "$minH", "children": [
           {"text": "$text", "hidden": "$hide", "alignSelf": "$self", "grow": "$grow", "shrink": "$shrink", "basis": "$basis",
-           "maxWidth": "$maxW", "minWidth": "$minW", "maxHeight": "$maxH", "height": "$h"},
+           "maxWidth": "$maxW", "minWidth": "$minW", "maxHeight": "$maxH", "height": "$h", "textAlignment": "$talign",
+           "direction": "$dir", "spacingAfter": "$after"},
           {"box": {"width": "$bw", "height": "$bh"}},
           {"box": {"width": "$bw", "aspectRatio": "$ratio"}},
           {"box": {"width": "$bw", "height": 3}, "width": 50},
@@ -160,10 +179,18 @@ import Testing
         """#
         let node = SpecNode(value: try JSONParser.parse(Array(template.utf8)), path: .root, context: SpecDecodingContext())
         #expect(TemplatePlan.make(node) != nil)
-        let valid = #"{"gap": 3, "align": "center", "justify": "spaceBetween", "wrap": true, "pad": 7, "id": "row", "w": 300, "minH": 10, "text": "hi there", "hide": false, "self": "end", "grow": 2, "shrink": 0, "basis": 40, "maxW": 200, "minW": 1, "maxH": 90, "h": 20, "bw": 12, "bh": 6, "ratio": 1.5, "n": 3}"#
+        let valid = #"{"gap": 3, "align": "center", "justify": "spaceBetween", "wrap": true, "pad": 7, "id": "row", "w": 300, "minH": 10, "text": "hi there", "hide": false, "self": "end", "grow": 2, "shrink": 0, "basis": 40, "maxW": 200, "minW": 1, "maxH": 90, "h": 20, "bw": 12, "bh": 6, "ratio": 1.5, "n": 3, "talign": "right", "dir": "forceRightToLeft", "after": 9}"#
         var rows = [valid]
+        // (Every spelling of a direction and of a text alignment, each a valid row of its own.)
+        for d in ["ltr", "rtl", "leftToRight", "rightToLeft", "forceLeftToRight", "forceRightToLeft"] {
+            rows.append(valid.replacingOccurrences(of: #""dir": "forceRightToLeft""#, with: #""dir": "\#(d)""#))
+        }
+        for a in ["natural", "start", "left", "center", "right"] {
+            rows.append(valid.replacingOccurrences(of: #""talign": "right""#, with: #""talign": "\#(a)""#))
+        }
         for (key, value) in [("justify", #""space-between""#), ("align", #""middle""#), ("pad", "null"), ("pad", #"{"top": 1}"#),
-                             ("wrap", "1"), ("bw", "-2"), ("ratio", "0"), ("n", "2.5"), ("text", #"["a ", {"text": "b"}]"#), ("self", "3")] {
+                             ("wrap", "1"), ("bw", "-2"), ("ratio", "0"), ("n", "2.5"), ("text", #"["a ", {"text": "b"}]"#), ("self", "3"),
+                             ("talign", #""justified""#), ("talign", #""start""#), ("dir", #""RTL""#), ("dir", "1"), ("after", "-1")] {
             rows.append(valid.replacingOccurrences(of: #""\#(key)": "#, with: #""\#(key)": \#(value), "was\#(key)": "#))
         }
         // Row by row (one row per spec), so that a row the direct way rejects does not hide the others.
@@ -182,6 +209,14 @@ import Testing
         let text = root.children[0]
         #expect(text.alignSelf == .end && text.grow == 2 && text.shrink == 0 && text.basis == 40 && !text.isHidden)
         #expect(text.maxWidth == 200 && text.minWidth == 1 && text.maxHeight == 90 && text.height == 20)
+        #expect(text.layoutDirection == .rightToLeft && text.spacingAfter == 9)
+        if case .text(let t) = text.kind { #expect(t.alignment == .right && t.text == "hi there") } else { Issue.record("not a text") }
+        // (CSS's `start` is `natural`: the start edge of the element's direction, not the left.)
+        guard case .spec(.table(let started), _) = try Self.decode(spec(valid.replacingOccurrences(of: #""talign": "right""#, with: #""talign": "start""#)), plan: true),
+              case .layout(let startLayout) = started.sections[0].rows.runs[0].cycle[0].content,
+              case .stack(let startRoot) = startLayout.root.kind, case .text(let startText) = startRoot.children[0].kind
+        else { Issue.record("no layout"); return }
+        #expect(startText.alignment == .natural)
         #expect(root.children[1].width == 12 && root.children[1].height == 6)
         #expect(root.children[2].width == 12 && root.children[2].kind == .box(aspectRatio: 1.5))
         #expect(root.children[3].width == 50)  // the element's own width, decoded after its box's

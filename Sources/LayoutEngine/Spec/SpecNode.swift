@@ -102,10 +102,16 @@ struct SpecNode {
     func layoutDirection() throws -> CellLayoutDirection {
         let names = "ltr, rtl, leftToRight, rightToLeft, forceLeftToRight or forceRightToLeft"
         guard case .string(let s) = value else { throw typeError("one of \(names)") }
+        guard let d = Self.layoutDirection(named: s) else { throw fail("\"\(s)\" is not one of \(names)") }
+        return d
+    }
+
+    /// The layout direction a name spells (`layoutDirection()`'s names), or nil.
+    static func layoutDirection(named s: String) -> CellLayoutDirection? {
         switch s {
         case "ltr", "leftToRight", "forceLeftToRight": return .leftToRight
         case "rtl", "rightToLeft", "forceRightToLeft": return .rightToLeft
-        default: throw fail("\"\(s)\" is not one of \(names)")
+        default: return nil
         }
     }
 
@@ -114,12 +120,16 @@ struct SpecNode {
     func textAlignment() throws -> TextLineAlignment {
         let names = "natural, left, center or right"
         guard case .string(let s) = value else { throw typeError("one of \(names)") }
-        if let a = TextLineAlignment(rawValue: s) { return a }
-        if s == "start" { return .natural }
+        if let a = Self.textAlignment(named: s) { return a }
         if s == "justified" || s == "justify" {
             throw fail("justified text is not modelled (its lines would fill the box): use one of \(names)")
         }
         throw fail("\"\(s)\" is not one of \(names)")
+    }
+
+    /// The text alignment a name spells (`textAlignment()`'s names), or nil.
+    static func textAlignment(named s: String) -> TextLineAlignment? {
+        s == "start" ? .natural : TextLineAlignment(rawValue: s)
     }
 
     static let uikitAlignments: [String: CellAlignment] = [

@@ -70,6 +70,8 @@ struct TemplatePlan {
         /// (`height`) is written too, which the decoder applies after the box's.
         case boxWidth(assigns: Bool), boxHeight(assigns: Bool)
         case aspectRatio
+        /// `direction`, `spacingAfter`, and a text's `textAlignment`.
+        case direction, spacingAfter, textAlignment
     }
 
     struct Patch {
@@ -255,11 +257,14 @@ struct TemplatePlan {
                 ("minWidth", .minWidth, .number(0)), ("maxWidth", .maxWidth, .number(0)),
                 ("minHeight", .minHeight, .number(0)), ("maxHeight", .maxHeight, .number(0)),
                 ("basis", .basis, .number(0)), ("grow", .grow, .number(0)), ("shrink", .shrink, .number(0)),
+                ("direction", .direction, .string("ltr")), ("spacingAfter", .spacingAfter, .number(0)),
+                ("textAlignment", .textAlignment, .string("natural")),
             ]
             for (key, site, standIn) in sites {
                 guard let v = o[key], let name = TemplatePlan.binding(v), let slot = slot(name) else { continue }
                 // (A stack's own property on another element is the decoder's error: the direct way.)
                 if ["spacing", "alignment", "justify", "wrap"].contains(key) && kind != "stack" { return nil }
+                if key == "textAlignment" && kind != "text" { return nil }
                 patches.append(Patch(slot: slot, site: site))
                 o[key] = standIn
             }
@@ -365,6 +370,14 @@ struct TemplatePlan {
             // (Only the exact spelling: the direct way also reads the older hyphenated one, or errs.)
             guard case .string(let s) = v, let a = CellAlignment(rawValue: s) else { return false }
             e.alignSelf = a
+        case .direction:
+            guard case .string(let s) = v, let d = SpecNode.layoutDirection(named: s) else { return false }
+            e.layoutDirection = d
+        case .textAlignment:
+            // (The decoder's names; `justified` is its error: the direct way says so.)
+            guard case .string(let s) = v, let a = SpecNode.textAlignment(named: s), case .text(var t) = e.kind else { return false }
+            t.alignment = a
+            e.kind = .text(t)
         case .alignment, .justify, .wrap:
             guard case .stack(var stack) = e.kind else { return false }
             switch (site, v) {
@@ -392,6 +405,7 @@ struct TemplatePlan {
             case .basis: e.basis = n
             case .grow: e.grow = n
             case .shrink: e.shrink = n
+            case .spacingAfter: e.spacingAfter = n
             case .padding: e.padding = EdgeInsets(top: n, left: n, bottom: n, right: n)
             case .boxWidth(let assigns): if assigns { e.width = n }
             case .boxHeight(let assigns): if assigns { e.height = n }
