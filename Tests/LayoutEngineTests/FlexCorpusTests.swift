@@ -178,11 +178,14 @@ import Testing
         #expect(differing.isEmpty, "\(differing.count) layouts differ: \(differing.prefix(10))")
     }
 
-    /// Right to left, every tree of the corpus is its own mirror image: with `"direction": "rtl"`
-    /// on its root and every padding's left and right made leading and trailing, each frame is the
-    /// left-to-right one reflected about the middle of the root (x ↦ W − x − w), to the bit in y
-    /// and size and within 10⁻⁹ in x — except trees aligning by baselines, whose groups down a
-    /// column line up their left edges either way (`RightToLeftTests.baselineGroupsDownAColumn`).
+    /// Right to left, every tree of every corpus is its own mirror image: with its root's direction
+    /// right to left (or flipped, where it gives one), every element's direction flipped, every
+    /// physical padding's left and right swapped and every text alignment's left and right swapped
+    /// (leading and trailing padding, and natural alignment, are left: they follow the direction),
+    /// each frame is the original one reflected about the middle of the root (x ↦ W − x − w), to
+    /// the bit in y and size and within 10⁻⁹ in x — except trees aligning by baselines, whose groups down a column line up their left
+    /// edges either way (`RightToLeftTests.baselineGroupsDownAColumn`). The corpora made with
+    /// right-to-left elements, text alignments and custom spacings (seeds 83, 92, 101) included.
     @Test func rightToLeftTreesAreMirrorImages() throws {
         func mirrored(_ v: JSONValue) -> JSONValue {
             switch v {
@@ -190,7 +193,11 @@ import Testing
                 var out: [(String, JSONValue)] = []
                 for (key, value) in o.members {
                     if key == "padding", case .object(let p) = value {
-                        out.append((key, .object(JSONObject(p.members.map { ($0.key == "left" ? "leading" : $0.key == "right" ? "trailing" : $0.key, $0.value) }))))
+                        out.append((key, .object(JSONObject(p.members.map { ($0.key == "left" ? "right" : $0.key == "right" ? "left" : $0.key, $0.value) }))))
+                    } else if key == "direction", case .string(let d) = value {
+                        out.append((key, .string(d == "rtl" ? "ltr" : "rtl")))
+                    } else if key == "textAlignment", case .string(let a) = value {
+                        out.append((key, .string(a == "left" ? "right" : a == "right" ? "left" : a)))
                     } else {
                         out.append((key, mirrored(value)))
                     }
@@ -207,23 +214,27 @@ import Testing
             return try Layouter.shared.compute(LayoutSpec.decode(spec).spec).sections[0].elements[0].frames ?? []
         }
         var compared = 0, differing: [String] = []
-        for line in try String(contentsOf: Self.fixture("corpus.jsonl"), encoding: .utf8).split(separator: "\n") {
-            guard !line.contains("Baseline"), case .object(let c) = try JSONParser.parse(String(line)), case .string(let id)? = c["id"],
-                  case .number(let width)? = c["width"], case .object(let tree)? = c["layout"] else { continue }
-            var rtl = mirrored(.object(tree))
-            if case .object(let o) = rtl { rtl = .object(JSONObject(o.members.map { ($0.key, $0.value) } + [("direction", .string("rtl"))])) }
-            let a = try frames(.object(tree), width: width), b = try frames(rtl, width: width)
-            guard let root = a.first?.rect, a.count == b.count else { differing.append(id); continue }
-            compared += 1
-            for (f, g) in zip(a, b) {
-                let x = 2 * root.minX + root.width - f.rect.minX - f.rect.width
-                if f.path != g.path || abs(g.rect.minX - x) > 1e-9 || g.rect.minY != f.rect.minY || g.rect.size != f.rect.size {
-                    differing.append("\(id) \(f.path)")
-                    break
+        for file in ["corpus.jsonl"] + Self.heldOut.map(\.file) {
+            for line in try String(contentsOf: Self.fixture(file), encoding: .utf8).split(separator: "\n") {
+                guard !line.contains("Baseline"), case .object(let c) = try JSONParser.parse(String(line)), case .string(let id)? = c["id"],
+                      case .number(let width)? = c["width"], case .object(let tree)? = c["layout"] else { continue }
+                var rtl = mirrored(.object(tree))
+                if case .object(let o) = rtl, o["direction"] == nil {
+                    rtl = .object(JSONObject(o.members.map { ($0.key, $0.value) } + [("direction", .string("rtl"))]))
+                }
+                let a = try frames(.object(tree), width: width), b = try frames(rtl, width: width)
+                guard let root = a.first?.rect, a.count == b.count else { differing.append("\(file) \(id)"); continue }
+                compared += 1
+                for (f, g) in zip(a, b) {
+                    let x = 2 * root.minX + root.width - f.rect.minX - f.rect.width
+                    if f.path != g.path || abs(g.rect.minX - x) > 1e-9 || g.rect.minY != f.rect.minY || g.rect.size != f.rect.size {
+                        differing.append("\(file) \(id) \(f.path)")
+                        break
+                    }
                 }
             }
         }
-        #expect(compared >= 300, "\(compared)")
+        #expect(compared >= 3_500, "\(compared)")
         #expect(differing.isEmpty, "\(differing.count) trees differ: \(differing.prefix(10))")
     }
 
