@@ -53,6 +53,18 @@ extension FlexSolver {
         return measured
     }
 
+    /// Whether text `n`, laid out in a content box `contentWidth` wide (as `text(_:_:_:)` lays it
+    /// out), has a line `.justified` alignment stretches (`PreparedText.hasJustifiedLine`).
+    mutating func hasJustifiedLine(_ n: Int, contentWidth: Double) throws(CellLayoutError) -> Bool {
+        let t = props[n].payload
+        let natural = try maxContentWidth(n)
+        guard contentWidth < natural else { return false }  // (unwrapped: every line ends its paragraph)
+        if !textSlots[t].isPrepared { try prepareText(n) }
+        return textSlots.withUnsafeBufferPointer { texts in
+            texts[t].prepared.unsafelyUnwrapped.hasJustifiedLine(width: max(contentWidth, 1e-3))
+        }
+    }
+
     /// Text `n`'s min-content width: its widest grapheme cluster over all its lines — those past
     /// its `numberOfLines` too, as CSS's line clamp sizes a box from all its content (Chromium: "ju"
     /// clamped to one line is as wide as its "u", not its first line's "j"). Not kept: asked for

@@ -254,7 +254,7 @@ extension FlexSolver {
             // Its lines at the start edge of its box (the left before mirroring), or where its
             // alignment puts them: left and right are physical sides, so in content that is
             // mirrored they are placed at the other side before it is.
-            var shift = 0.0
+            var shift = 0.0, width = text.width
             let alignment = tree.texts[p.payload].alignment
             if alignment != .natural {
                 let free = Swift.max(0, size.width - p.padH - text.width)
@@ -262,11 +262,14 @@ extension FlexSolver {
                 case .center: shift = free / 2
                 case .left: shift = inside.mirrored ? free : 0
                 case .right: shift = inside.mirrored ? 0 : free
+                case .justified:
+                    // A stretched line reaches both edges of the content box: the lines' union does.
+                    if free > 0, try hasJustifiedLine(n, contentWidth: size.width - p.padH) { width += free }
                 case .natural: break
                 }
             }
             frames.append(CellFrame(path: path, id: tree.ids[n],
-                                    rect: inside(Rect(x: origin.x + p.padLeft + shift, y: origin.y + p.padTop, width: text.width, height: text.height))))
+                                    rect: inside(Rect(x: origin.x + p.padLeft + shift, y: origin.y + p.padTop, width: width, height: text.height))))
         } else if p.kind == .custom {
             // The host lays its content out in the content box (inside the padding).
             let content = Rect(x: origin.x + p.padLeft, y: origin.y + p.padTop,

@@ -52,6 +52,39 @@ struct TextAlignmentTests {
         #expect(abs(f.maxX - 200) < 1e-9)  // the box: 200 less the 40-pt box and the 10-pt gap
     }
 
+    /// Justified (`NSTextAlignment.justified`, CSS's `justify`): every line but the last of its
+    /// paragraph is stretched to the box, so a text with such a line reaches both edges of its
+    /// box — left to right and right to left alike; a text with none (one line, lines each ending
+    /// a paragraph, the one line a limit shows, a word broken inside with nothing to widen) sits
+    /// where natural alignment puts it. Ideographs are widened between, as Chromium does.
+    @Test func aJustifiedTextReachesBothEdgesOfItsBox() throws {
+        func frame(_ text: String, _ style: TextStyle = Self.style, _ d: CellLayoutDirection = .leftToRight) throws -> Rect {
+            let tree = CellElement.hstack(spacing: 10, [
+                CellElement.box(width: 40, height: 40).flex(shrink: 0),
+                CellElement.text(text, style: style).textAlignment(.justified).id("t")]).layoutDirection(d)
+            return try #require(layout.arrange(tree, width: 200).frames.first { $0.id == "t" }).rect
+        }
+        let wrapped = "a message that wraps onto a few lines here"
+        #expect(try FlexTests.engine.size(of: wrapped, style: Self.style, width: 150).lineCount > 1)
+        #expect(try frame(wrapped) == Rect(x: 50, y: 0, width: 150, height: FlexTests.engine.size(of: wrapped, style: Self.style, width: 150).size.height))
+        #expect(try frame(wrapped, Self.style, .rightToLeft).minX == 0 && frame(wrapped, Self.style, .rightToLeft).width == 150)
+        let chinese = "今天天气很好我们一起去公园散步吧中文文本测试一二三四五六七八九十"
+        #expect(try frame(chinese).width == 150)
+        // Natural: the text's own widest line, at the box's start edge (right to left, its right).
+        for text in ["short words", "one line\ntwo lines\nthree"] {
+            let w = try FlexTests.engine.size(of: text, style: Self.style, width: 150).size.width
+            #expect(try frame(text).width == w && frame(text).minX == 50, "\(text)")
+            #expect(try abs(frame(text, Self.style, .rightToLeft).maxX - 150) < 1e-9, "\(text)")
+        }
+        var one = Self.style
+        one.numberOfLines = 1
+        #expect(try frame(wrapped, one).width == FlexTests.engine.size(of: wrapped, style: one, width: 150).size.width)
+        var characters = Self.style
+        characters.lineBreakMode = .charWrap
+        let word = String(repeating: "abcdefghij", count: 4)
+        #expect(try frame(word, characters).width == FlexTests.engine.size(of: word, style: characters, width: 150).size.width)
+    }
+
     /// Drawn, each line sits across the bounding rect: centred lines at half the room the
     /// widest leaves them, right-aligned ones at all of it; the layout in the picture says so.
     @Test func linesAreDrawnWhereTheirAlignmentPutsThem() throws {

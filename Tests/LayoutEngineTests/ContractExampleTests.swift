@@ -135,15 +135,21 @@ import Testing
             #expect(abs(right.maxX - 200) < 1e-9 && right.width < 150 && right.width == center.width, "\(text): \(right)")
             #expect(abs(center.midX - 100) < 1e-9, "\(center)")
         }
-        let justified = #expect(throws: SpecError.self) {
-            try LayoutSpec.decode(json: #"{"sections": [{"rows": [{"layout": {"text": "a", "textAlignment": "justified"}}]}]}"#)
-        }
-        #expect(justified?.description.contains("sections[0].rows[0].layout.textAlignment: justified text is not modelled") == true,
-                "\(String(describing: justified))")
+        // Justified: a text of several lines reaches both edges of its box (its stretched lines do);
+        // one line, or lines each ending a paragraph, stay where natural alignment puts them.
+        let justifiedJSON = #"{"width": 200, "separatorStyle": "none", "sections": [{"rows": [{"layout": {"stack": "vertical", "children": ["#
+            + #"{"id": "long", "text": "words words words words words words words words", "textAlignment": "justified"},"#
+            + #"{"id": "one", "text": "words", "textAlignment": "justify"},"#
+            + #"{"id": "hard", "text": "words\nwords", "textAlignment": "justified"}]}}]}]}"#
+        let justified = try Layouter.shared.compute(LayoutSpec.decode(json: justifiedJSON).spec).sections[0].elements[0].frames ?? []
+        let long = try #require(justified.first { $0.id == "long" }).rect, one = try #require(justified.first { $0.id == "one" }).rect
+        let hard = try #require(justified.first { $0.id == "hard" }).rect
+        #expect(long.minX == 0 && long.width == 200 && long.height > 2 * one.height, "\(long)")
+        #expect(one.minX == 0 && one.width < 60 && hard.minX == 0 && hard.width == one.width, "\(one) \(hard)")
         let unknown = #expect(throws: SpecError.self) {
             try LayoutSpec.decode(json: #"{"sections": [{"rows": [{"layout": {"text": "a", "textAlignment": "middle"}}]}]}"#)
         }
-        #expect(unknown?.description.contains(#"textAlignment: "middle" is not one of natural, left, center or right"#) == true,
+        #expect(unknown?.description.contains(#"textAlignment: "middle" is not one of natural, left, center, right or justified"#) == true,
                 "\(String(describing: unknown))")
     }
 

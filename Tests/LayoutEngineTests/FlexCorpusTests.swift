@@ -49,6 +49,9 @@ import Testing
         // rest at 0.2, rendered as a margin at the child's end: the six left are the very trees that
         // disagree without the custom spacings — texts' own frames — docs/ACCURACY.md.)
         ("corpus-seed101-custom.jsonl", 503, 592),
+        // (Justified texts, `--seed 110 --justify 0.6`: 2,077 justified texts in 334 trees; the two left
+        // with css baselines are the very trees that disagree unjustified, docs/ACCURACY.md.)
+        ("corpus-seed110-justify.jsonl", 514, 594),
     ]
 
     static func fixture(_ name: String) -> URL {

@@ -190,7 +190,7 @@ import Testing
         }
         for (key, value) in [("justify", #""space-between""#), ("align", #""middle""#), ("pad", "null"), ("pad", #"{"top": 1}"#),
                              ("wrap", "1"), ("bw", "-2"), ("ratio", "0"), ("n", "2.5"), ("text", #"["a ", {"text": "b"}]"#), ("self", "3"),
-                             ("talign", #""justified""#), ("talign", #""start""#), ("dir", #""RTL""#), ("dir", "1"), ("after", "-1")] {
+                             ("talign", #""centre""#), ("talign", #""start""#), ("talign", #""justify""#), ("dir", #""RTL""#), ("dir", "1"), ("after", "-1")] {
             rows.append(valid.replacingOccurrences(of: #""\#(key)": "#, with: #""\#(key)": \#(value), "was\#(key)": "#))
         }
         // Row by row (one row per spec), so that a row the direct way rejects does not hide the others.

@@ -4,7 +4,7 @@ element language, rendered as HTML with the CSS mapping of docs/CONTRACT.md ("Co
 headless Chromium, every element's frame read back.
 
     scripts/flexcorpus/generate.py [--count 600] [--seed 10] [--out Tests/Fixtures/flexbox/corpus.jsonl] [--clamp 0.3]
-        [--layers 0.3] [--charwrap 0.3] [--lastbaseline 0.3] [--rtl 0.3] [--align 0.3] [--custom 0.3]
+        [--layers 0.3] [--charwrap 0.3] [--lastbaseline 0.3] [--rtl 0.3] [--align 0.3] [--custom 0.3] [--justify 0.3]
 
 `--clamp P` gives a share P of the texts a `numberOfLines` of 1, 2 or 3 (drawn from a stream of its own: the trees
 are those of the seed without it), rendered as CSS's line clamp (`-webkit-line-clamp`) — the text's frame is then the union
@@ -18,7 +18,8 @@ share P of the stacks' `alignment` and the elements' `alignSelf` values into `la
 baseline`), from a fifth. `--align P` gives a share P of the texts a `textAlignment` (natural, left, center or right:
 `text-align: start|left|center|right`), from a seventh. `--custom P` gives a share P of the stacks' children a
 `spacingAfter` (`UIStackView`'s custom spacing; a margin at the child's end — along the stack's direction — of it less
-the stack's spacing, none after the last visible child), from an eighth. `--rtl P` gives a share P of the elements the direction opposite to the one they inherit
+the stack's spacing, none after the last visible child), from an eighth. `--justify P` makes a share P of the texts
+(not those `--clamp` gave a number of lines) `"textAlignment": "justified"` (`text-align: justify`), from a ninth. `--rtl P` gives a share P of the elements the direction opposite to the one they inherit
 (`"direction": "rtl"` below a left-to-right parent, `"ltr"` below a right-to-left one: CSS's `direction`), and half
 the padding objects leading and trailing sides instead of left and right (`padding-inline-start`/`-end`), from a sixth.
 
@@ -151,7 +152,9 @@ def css(e, parent_row):
             s[s.index("display:block")] = "display:-webkit-box"
             s += ["-webkit-box-orient:vertical", "-webkit-line-clamp:%d" % e["numberOfLines"]]
         if e.get("lineBreakMode") == "char": s.append("line-break:anywhere")
-        if "textAlignment" in e: s.append("text-align:" + {"natural": "start", "left": "left", "center": "center", "right": "right"}[e["textAlignment"]])
+        if "textAlignment" in e:
+            s.append("text-align:" + {"natural": "start", "left": "left", "center": "center", "right": "right",
+                                      "justified": "justify"}[e["textAlignment"]])
     if "direction" in e: s.append("direction:" + e["direction"])
     if e.get("hidden"): s.append("display:none")  # last: it must win over display:flex/block
     return ";".join(s)
@@ -320,6 +323,7 @@ def main():
     ap.add_argument("--charwrap", type=float, default=0.0, help="share of texts given lineBreakMode char")
     ap.add_argument("--custom", type=float, default=0.0, help="share of stack children given a spacingAfter")
     ap.add_argument("--align", type=float, default=0.0, help="share of texts given a textAlignment")
+    ap.add_argument("--justify", type=float, default=0.0, help="share of texts (not clamped ones) made justified")
     ap.add_argument("--rtl", type=float, default=0.0, help="share of elements given the direction opposite to their parent's")
     ap.add_argument("--layers", type=float, default=0.0, help="share of texts and stacks put in an overlay or background pair")
     a = ap.parse_args()
@@ -336,6 +340,12 @@ def main():
     dirs = random.Random(a.seed * 7919 + 5)  # (and a sixth)
     aligns = random.Random(a.seed * 7919 + 6)  # (and a seventh)
     customs = random.Random(a.seed * 7919 + 7)  # (and an eighth)
+    justifies = random.Random(a.seed * 7919 + 8)  # (and a ninth)
+
+    def justify(e):
+        # (Not a clamped text: Chromium justifies the last line a clamp shows, which UIKit truncates instead.)
+        if "text" in e and "numberOfLines" not in e and justifies.random() < a.justify: e["textAlignment"] = "justified"
+        for c in e.get("children", []) + e.get("overlay", []) + e.get("background", []): justify(c)
 
     def custom(e):
         for c in e.get("children", []):
@@ -390,6 +400,7 @@ def main():
         if a.rtl > 0: rtl(tree)
         if a.align > 0: align(tree)
         if a.custom > 0: custom(tree)
+        if a.justify > 0: justify(tree)
         cases.append({"id": "flex-%04d" % i, "width": rng.choice([120, 200, 320, 375, 414]), "layout": tree})
     res = layout_in_chromium(cases, a.chromium)
     os.makedirs(os.path.dirname(a.out), exist_ok=True)

@@ -190,7 +190,7 @@ extension SizingEnvironment {
             case .text(let t):
                 // (Natural alignment in a right-to-left element: its lines at the right, as a label's
                 // in an app of that direction.)
-                let alignment = t.alignment == .natural && rightToLeft ? .right : t.alignment
+                let alignment = (t.alignment == .natural || t.alignment == .justified) && rightToLeft ? .right : t.alignment
                 if var drawn = try drawText(t.text, t.attributed, t.style, width: frame.rect.width, alignment: alignment, path: path) {
                     drawn.frame.origin = frame.rect.origin
                     picture.texts.append(drawn)

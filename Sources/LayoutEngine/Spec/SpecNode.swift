@@ -115,21 +115,18 @@ struct SpecNode {
         }
     }
 
-    /// A text alignment: `NSTextAlignment`'s `natural`, `left`, `center` and `right` (CSS's
-    /// `start` is `natural`; `justified` is not modelled and says so).
+    /// A text alignment: `NSTextAlignment`'s `natural`, `left`, `center`, `right` and `justified`
+    /// (CSS's `start` is `natural`, its `justify` `justified`).
     func textAlignment() throws -> TextLineAlignment {
-        let names = "natural, left, center or right"
+        let names = "natural, left, center, right or justified"
         guard case .string(let s) = value else { throw typeError("one of \(names)") }
         if let a = Self.textAlignment(named: s) { return a }
-        if s == "justified" || s == "justify" {
-            throw fail("justified text is not modelled (its lines would fill the box): use one of \(names)")
-        }
         throw fail("\"\(s)\" is not one of \(names)")
     }
 
     /// The text alignment a name spells (`textAlignment()`'s names), or nil.
     static func textAlignment(named s: String) -> TextLineAlignment? {
-        s == "start" ? .natural : TextLineAlignment(rawValue: s)
+        s == "start" ? .natural : s == "justify" ? .justified : TextLineAlignment(rawValue: s)
     }
 
     static let uikitAlignments: [String: CellAlignment] = [

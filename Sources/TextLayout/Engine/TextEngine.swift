@@ -326,6 +326,39 @@ public struct PreparedText: Sendable {
         return TextLayouter.measure(box, style: style, heights: heights, width: width)
     }
 
+    /// Whether `.justified` alignment stretches a line of this text at `width` points (nil or 0 =
+    /// unlimited): a line, among those `style.numberOfLines` shows, that is neither the last of its
+    /// paragraph nor the last shown, and has something to widen — a space before its last visible
+    /// character, or an ideograph beside another character (CSS's expansion opportunities, which
+    /// Chromium widens; a line that is one word broken inside has none).
+    package func hasJustifiedLine(width: Double?) -> Bool {
+        let p = box.paragraph
+        guard p.count > 0 else { return false }
+        let breaker = LineBreaker(box, width: width, size: style.size, anywhere: style.lineBreakMode == .charWrap)
+        let spans = breaker.lines(limit: style.numberOfLines).spans
+        for span in spans.dropLast() where !span.hardBreak {
+            // The line's visible clusters: its trailing spaces hang.
+            var end = span.end
+            while end > span.start && p.kinds[end - 1] != .text { end -= 1 }
+            var sawText = false
+            for i in span.start..<end {
+                if p.kinds[i] == .space && sawText { return true }
+                if p.kinds[i] == .text {
+                    // An ideograph (a cluster of one CJK code unit) beside another cluster on the line.
+                    let u = p.utf16[p.start(i)]
+                    if Self.isIdeograph(u) && end - span.start > 1 { return true }
+                    sawText = true
+                }
+            }
+        }
+        return false
+    }
+
+    /// CJK ideographs and the kana, Hangul and CJK symbols Chromium's justification widens around.
+    private static func isIdeograph(_ u: UInt16) -> Bool {
+        (0x3000...0x9FFF).contains(u) || (0xAC00...0xD7A3).contains(u) || (0xF900...0xFAFF).contains(u) || (0xFF00...0xFFEF).contains(u)
+    }
+
     /// `measure(width:)` with every line counted, whatever `style.numberOfLines` says (the lines
     /// a limit would cut laid out as the style's line break mode lays lines no limit cuts): the
     /// text's min-content width for a layout that, as CSS's line clamp, sizes a box from all its

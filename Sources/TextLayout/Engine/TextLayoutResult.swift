@@ -43,6 +43,12 @@ public enum TextLineAlignment: String, Hashable, Sendable, Codable, CaseIterable
     case center
     /// At the right edge.
     case right
+    /// At both edges (UIKit's `.justified`, CSS's `text-align: justify`): every line but the last
+    /// of its paragraph stretched to the width — its spaces, and the gaps between ideographs,
+    /// widened — and the last line of each paragraph (and the last shown: a text cut by
+    /// `numberOfLines`) natural. A line with nothing to widen (one word broken inside) stays natural.
+    /// Drawing a text draws its lines unstretched, at their natural places.
+    case justified
 }
 
 /// A stretch of a line in one direction, in visual order (UAX #9 after line breaking): what a

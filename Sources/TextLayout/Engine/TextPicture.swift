@@ -27,15 +27,15 @@ extension TextEngine {
     ///
     /// `alignment` places each line across the bounding rect (`.natural`: at its `TextLine.x`, by
     /// its paragraph's direction; the other alignments move every line, and its runs, so that
-    /// `TextLine.x` is 0, centred or at the right of the widest line) — the picture's `layout` has
-    /// the lines where they are drawn.
+    /// `TextLine.x` is 0, centred or at the right of the widest line; `.justified` draws them as
+    /// `.natural` does, unstretched) — the picture's `layout` has the lines where they are drawn.
     public func picture(_ text: String, attributed: AttributedText? = nil, style: TextStyle,
                         width: Double?, alignment: TextLineAlignment = .natural) throws(TextLayoutError) -> TextPicture {
         var layout: TextLayoutResult
         if let attributed { layout = try measure(attributed, style: style, width: width) } else {
             layout = try measure(text, style: style, width: width)
         }
-        if alignment != .natural {
+        if alignment != .natural && alignment != .justified {
             let widest = layout.size.width
             for i in layout.lines.indices {
                 let free = Swift.max(0, widest - layout.lines[i].width)
