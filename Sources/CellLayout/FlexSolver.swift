@@ -262,8 +262,7 @@ extension FlexSolver {
                 case .center: shift = free / 2
                 case .left: shift = inside.mirrored ? free : 0
                 case .right: shift = inside.mirrored ? 0 : free
-                case .justified:
-                    // A stretched line reaches both edges of the content box: the lines' union does.
+                case .justified:  // (a stretched line reaches both edges of the content box, and so the lines' union)
                     if free > 0, try hasJustifiedLine(n, contentWidth: size.width - p.padH) { width += free }
                 case .natural: break
                 }
