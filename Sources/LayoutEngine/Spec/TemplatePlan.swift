@@ -374,7 +374,7 @@ struct TemplatePlan {
             guard case .string(let s) = v, let d = SpecNode.layoutDirection(named: s) else { return false }
             e.layoutDirection = d
         case .textAlignment:
-            // (The decoder's names; `justified` is its error: the direct way says so.)
+            // (The decoder's names, as `SpecNode.textAlignment(named:)` reads them: any other goes the direct way.)
             guard case .string(let s) = v, let a = SpecNode.textAlignment(named: s), case .text(var t) = e.kind else { return false }
             t.alignment = a
             e.kind = .text(t)
