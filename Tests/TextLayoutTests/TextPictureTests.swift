@@ -138,4 +138,46 @@ struct TextPictureTests {
         #expect(maxX <= picture.layout.size.width + 0.5 && maxX > picture.layout.size.width - 2)
         #expect(picture.layout.size.width > plain.layout.size.width)
     }
+
+    /// Justified: every line but the last of its paragraph is drawn across the whole width — its
+    /// outline reaches the right edge (less the last glyph's right side bearing, under 2 pt at this
+    /// size), where the natural picture's stops at the line's own width — and the last line of each
+    /// paragraph is drawn as the natural one (the same points). The picture's layout says so.
+    @Test(arguments: ["The quick brown fox jumps over the lazy dog and keeps running far away\nlast one",
+                      "今天天气很好我们一起去公园散步吧中文文本测试一二三四五六七八九十重用机制滚动流畅"])
+    func justifiedLinesReachBothEdges(text: String) throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        let width = 200.0
+        let natural = try engine.picture(text, style: style, width: width)
+        let justified = try engine.picture(text, style: style, width: width, alignment: .justified)
+        #expect(natural.layout.lines.count == justified.layout.lines.count && natural.layout.lines.count > 2)
+        #expect(justified.layout.size.width == width && natural.layout.size.width < width)
+        func xs(_ picture: TextPicture, _ line: TextLine) -> [Double] {
+            points(picture.path).filter { $0.1 > line.y && $0.1 < line.y + line.height }.map(\.0)
+        }
+        let lines = natural.layout.lines
+        for (i, line) in lines.enumerated() {
+            let endsParagraph = i == lines.count - 1 || line.text.hasSuffix("\n")
+            let drawn = xs(justified, justified.layout.lines[i]), plain = xs(natural, line)
+            if endsParagraph {
+                #expect(drawn == plain, "line \(i) is drawn as the natural one")
+                #expect(justified.layout.lines[i].width == line.width)
+            } else {
+                #expect(justified.layout.lines[i].x == 0 && justified.layout.lines[i].width == width)
+                #expect(drawn.max()! > width - 2 && drawn.max()! <= width + 0.5, "line \(i) reaches the right edge")
+                #expect(drawn.min()! == plain.min()!, "line \(i) starts where the natural one does")
+                #expect(plain.max()! < width - 2)
+            }
+        }
+    }
+
+    /// A text whose lines have nothing to widen (one word a line) is drawn as the natural one.
+    @Test func aJustifiedTextWithNothingToWidenIsDrawnAsNatural() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        let text = "Supercalifragilistic expialidocious"
+        let natural = try engine.picture(text, style: style, width: 180)
+        let justified = try engine.picture(text, style: style, width: 180, alignment: .justified)
+        #expect(natural.layout.lines.count == 2)
+        #expect(justified.path == natural.path && justified.layout == natural.layout)
+    }
 }

@@ -355,7 +355,7 @@ public struct PreparedText: Sendable {
     }
 
     /// CJK ideographs and the kana, Hangul and CJK symbols Chromium's justification widens around.
-    private static func isIdeograph(_ u: UInt16) -> Bool {
+    static func isIdeograph(_ u: UInt16) -> Bool {
         (0x3000...0x9FFF).contains(u) || (0xAC00...0xD7A3).contains(u) || (0xF900...0xFAFF).contains(u) || (0xFF00...0xFFEF).contains(u)
     }
 

@@ -47,7 +47,7 @@ public enum TextLineAlignment: String, Hashable, Sendable, Codable, CaseIterable
     /// of its paragraph stretched to the width — its spaces, and the gaps between ideographs,
     /// widened — and the last line of each paragraph (and the last shown: a text cut by
     /// `numberOfLines`) natural. A line with nothing to widen (one word broken inside) stays natural.
-    /// Drawing a text draws its lines unstretched, at their natural places.
+    /// `TextEngine.picture` draws the stretched lines across the width.
     case justified
 }
 

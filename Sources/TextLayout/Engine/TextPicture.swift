@@ -27,8 +27,12 @@ extension TextEngine {
     ///
     /// `alignment` places each line across the bounding rect (`.natural`: at its `TextLine.x`, by
     /// its paragraph's direction; the other alignments move every line, and its runs, so that
-    /// `TextLine.x` is 0, centred or at the right of the widest line; `.justified` draws them as
-    /// `.natural` does, unstretched) — the picture's `layout` has the lines where they are drawn.
+    /// `TextLine.x` is 0, centred or at the right of the widest line). `.justified` stretches to
+    /// `width` every line that neither ends its paragraph nor is the last shown, drawn in one
+    /// direction and not shortened: the room it leaves is shared out among its expansion
+    /// opportunities (after each space that follows text, beside each ideograph — Chromium's),
+    /// as `NSTextAlignment.justified` widens word spaces; other lines sit as `.natural` ones. The
+    /// picture's `layout` has the lines where they are drawn (a stretched line at x 0, `width` wide).
     public func picture(_ text: String, attributed: AttributedText? = nil, style: TextStyle,
                         width: Double?, alignment: TextLineAlignment = .natural) throws(TextLayoutError) -> TextPicture {
         var layout: TextLayoutResult
@@ -69,7 +73,18 @@ extension TextEngine {
             units = Array(text.utf16)
         }
         let sink = OutlineSink()
-        for line in layout.lines {
+        let stretchable = alignment == .justified ? Self.justifiedLines(layout, units, width: width ?? 0) : []
+        if stretchable.contains(true), let width {
+            // The text then reaches both edges: its rect is `width` wide, right-to-left lines at its right.
+            let delta = layout.direction == .rightToLeft ? width - layout.size.width : 0
+            for i in layout.lines.indices {
+                layout.lines[i].x += delta
+                for r in layout.lines[i].visualRuns.indices { layout.lines[i].visualRuns[r].x += delta }
+            }
+            layout.size.width = width
+        }
+        for li in layout.lines.indices {
+            let line = layout.lines[li]
             // What the line shows, in visual runs: a shortened line (its text is not its range's) is
             // one run in the paragraph's direction.
             let shortened = line.text.utf16.count != line.range.length
@@ -94,25 +109,28 @@ extension TextEngine {
                     segments.append((pieces(a, b), run.x, run.direction == .rightToLeft, run.range.end == line.range.end))
                 }
             }
+            // A justified line to stretch (`extra` after each run that ends at an expansion opportunity).
+            let stretch = li < stretchable.count && stretchable[li] && !shortened && segments.count == 1
             // Hard breaks are never drawn; white space at the line's end hangs outside it: both are
             // cut from the logical end of the line (the last piece of the segment that holds it).
-            var drawn: [(segment: Int, runs: [(units: [UInt16], range: Range<Int>, font: Int, piece: Piece)])] = []
+            var drawn: [(segment: Int, runs: [(units: [UInt16], range: Range<Int>, font: Int, piece: Piece, extra: Bool)])] = []
             var deepest = 0.0
             for (i, segment) in segments.enumerated() {
                 var remainingTrim = segment.endsLine
-                var out: [(units: [UInt16], range: Range<Int>, font: Int, piece: Piece)] = []
-                for (units, piece) in segment.pieces.reversed() {
+                var out: [(units: [UInt16], range: Range<Int>, font: Int, piece: Piece, extra: Bool)] = []
+                for (k, (units, piece)) in segment.pieces.enumerated().reversed() {
                     if let a = piece.attachment {
                         deepest = Swift.max(deepest, -a.baseline)
-                        out.append((units, 0..<units.count, -1, piece))
+                        out.append((units, 0..<units.count, -1, piece, false))
                         remainingTrim = false
                         continue
                     }
                     let p = Preparer.prepare(String(decoding: units, as: UTF16.self), chain: piece.chain, cache: shapeCache, direct: false)
                     var count = p.count
                     while count > 0, p.kinds[count - 1] == .newline || (remainingTrim && p.kinds[count - 1] == .space) { count -= 1 }
-                    var fontRuns: [(range: Range<Int>, font: Int)] = []
+                    var fontRuns: [(range: Range<Int>, font: Int, extra: Bool)] = []
                     var start = 0
+                    var sawText = k > 0  // (text before this piece on the line: its spaces may widen)
                     for c in 0..<count {
                         let end = Int(p.ends[c]), font = Int(p.fonts[c])
                         if p.kinds[c] == .newline { start = end; continue }
@@ -120,24 +138,42 @@ extension TextEngine {
                             remainingTrim = false
                             deepest = Swift.max(deepest, piece.chain.metrics[font].descent(size: piece.size) - piece.shift)
                         }
-                        if let last = fontRuns.last, last.font == font, last.range.upperBound == start {
+                        if let last = fontRuns.last, last.font == font, last.range.upperBound == start, !last.extra {
                             fontRuns[fontRuns.count - 1].range = last.range.lowerBound ..< end
                         } else {
-                            fontRuns.append((start ..< end, font))
+                            fontRuns.append((start ..< end, font, false))
                         }
                         start = end
+                        // An expansion opportunity after this cluster (never after the piece's last).
+                        if stretch && c + 1 < count {
+                            let here = p.utf16[p.start(c)], next = p.utf16[p.start(c + 1)]
+                            if (p.kinds[c] == .space && sawText)
+                                || (p.kinds[c] == .text && (Self.isIdeograph(here) || Self.isIdeograph(next))) {
+                                fontRuns[fontRuns.count - 1].extra = true
+                            }
+                        }
+                        if p.kinds[c] == .text { sawText = true }
                     }
-                    for r in fontRuns.reversed() { out.append((units, r.range, r.font, piece)) }
+                    for r in fontRuns.reversed() { out.append((units, r.range, r.font, piece, r.extra)) }
                 }
                 drawn.append((i, out.reversed()))
             }
             let baseline = line.y + line.height - deepest
+            let opportunities = stretch ? drawn.reduce(0) { $0 + $1.runs.filter(\.extra).count } : 0
+            let extra = opportunities > 0 ? ((width ?? 0) - line.width) / Double(opportunities) : 0
+            if opportunities > 0 {
+                layout.lines[li].x = 0
+                layout.lines[li].width = width ?? line.width
+                for r in layout.lines[li].visualRuns.indices { layout.lines[li].visualRuns[r].x = 0 }
+            }
             for (i, runs) in drawn {
                 let segment = segments[i]
                 // A right-to-left segment's runs go from its right end leftwards: drawn from the
-                // left, the last comes first.
-                var x = segment.x
+                // left, the last comes first (and the room after a run, its left, before it).
+                var x = opportunities > 0 ? 0 : segment.x
                 for run in segment.rightToLeft ? Array(runs.reversed()) : runs {
+                    if run.extra && segment.rightToLeft { x += extra }
+                    defer { if run.extra && !segment.rightToLeft { x += extra } }
                     if let a = run.piece.attachment {
                         sink.addBox(Rect(x: x, y: baseline - a.baseline - a.height, width: a.width, height: a.height))
                         x += a.width + run.piece.tracking
@@ -153,6 +189,37 @@ extension TextEngine {
             }
         }
         return TextPicture(layout: layout, path: sink.path, bitmapGlyphs: sink.bitmapBoxes)
+    }
+}
+
+extension TextEngine {
+    /// What `picture` widens beside when justifying: CJK ideographs and the kana, Hangul and CJK
+    /// symbols (as `PreparedText.hasJustifiedLine` counts them).
+    static func isIdeograph(_ u: UInt16) -> Bool { PreparedText.isIdeograph(u) }
+
+    /// Per line of `layout`, whether justifying at `width` stretches it, as
+    /// `PreparedText.hasJustifiedLine` decides: narrower than `width`, neither the last line nor
+    /// one ending in a hard break, in one direction, and with something to widen (a space after
+    /// text before its last visible character, or an ideograph beside another character).
+    static func justifiedLines(_ layout: TextLayoutResult, _ units: [UInt16], width: Double) -> [Bool] {
+        layout.lines.indices.map { li in
+            let line = layout.lines[li]
+            let a = Swift.min(line.range.location, units.count), b = Swift.min(line.range.end, units.count)
+            guard li < layout.lines.count - 1, line.width < width, line.visualRuns.count <= 1, a < b,
+                  !Preparer.isHardBreak(UInt32(units[b - 1])) else { return false }
+            var end = b  // (its trailing white space hangs)
+            while end > a && (Preparer.isHangingSpace(UInt32(units[end - 1])) || Preparer.isHardBreak(UInt32(units[end - 1]))) { end -= 1 }
+            var sawText = false
+            for i in a..<end {
+                if Preparer.isHangingSpace(UInt32(units[i])) {
+                    if sawText { return true }
+                } else {
+                    if isIdeograph(units[i]) && end - a > 1 { return true }
+                    sawText = true
+                }
+            }
+            return false
+        }
     }
 }
 
