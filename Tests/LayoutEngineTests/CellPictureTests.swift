@@ -73,6 +73,34 @@ import Testing
         #expect(p.separator == nil)
     }
 
+    /// A justified text is drawn across its frame (its box's content width): the outline of every
+    /// line but the last reaches both edges; the last sits at the start edge — the right in a
+    /// right-to-left element, whatever the text's own direction.
+    @Test(arguments: ["ltr", "rtl"])
+    func justifiedTextIsDrawnAcrossItsFrame(direction: String) throws {
+        let r = try draw("""
+        {"kind": "table", "width": 375, "scale": 2, "rowHeight": "automatic", "separatorStyle": "none",
+         "rows": [{"layout": {"stack": "vertical", "padding": 10, "direction": "\(direction)", "children": [
+             {"text": "The quick brown fox jumps over the lazy dog and keeps running far away from the farm", "id": "t",
+              "textStyle": {"size": 17}, "textAlignment": "justified"}]}}]}
+        """)
+        let p = try picture(r)
+        let frame = try #require(r.sections[0].elements[0].frames?.first { $0.id == "t" }).rect
+        #expect(frame.width == 355 && p.texts.count == 1 && p.texts[0].frame == frame)
+        let lines = p.texts[0].lineCount
+        #expect(lines >= 2)
+        let numbers = p.texts[0].path.split(whereSeparator: { "MLQCZ ,".contains($0) }).compactMap { Double($0) }
+        let points = stride(from: 0, to: numbers.count - 1, by: 2).map { (numbers[$0], numbers[$0 + 1]) }
+        let lineHeight = frame.height / Double(lines)
+        let first = points.filter { $0.1 < lineHeight }.map(\.0), last = points.filter { $0.1 > frame.height - lineHeight }.map(\.0)
+        #expect(first.min()! < 2 && first.max()! > 355 - 2)  // stretched: both edges
+        if direction == "ltr" {
+            #expect(last.min()! < 2 && last.max()! < 355 - 20)  // the last line at the left
+        } else {
+            #expect(last.min()! > 20 && last.max()! > 355 - 2)  // at the right
+        }
+    }
+
     /// Truncation shows: a one-line label cut short says so.
     @Test func truncatedLabel() throws {
         let r = try draw("""

@@ -180,4 +180,27 @@ struct TextPictureTests {
         #expect(natural.layout.lines.count == 2)
         #expect(justified.path == natural.path && justified.layout == natural.layout)
     }
+
+    /// In a right-to-left element (`justifiedAtRight`), the lines justifying leaves unstretched sit
+    /// at the right edge of the box; the stretched ones span it as anywhere.
+    @Test func justifiedAtTheRightPutsUnstretchedLinesAtTheRight() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        let text = "The quick brown fox jumps over the lazy dog and keeps running far away"
+        let width = 200.0
+        let natural = try engine.picture(text, style: style, width: width)
+        let picture = try engine.picture(text, attributed: nil, style: style, width: width, alignment: .justified,
+                                         justifiedAtRight: true)
+        let lines = picture.layout.lines
+        #expect(lines.count > 2 && picture.layout.size.width == width)
+        for (i, line) in lines.enumerated() {
+            let xs = points(picture.path).filter { $0.1 > line.y && $0.1 < line.y + line.height }.map(\.0)
+            if i == lines.count - 1 {
+                #expect(line.width == natural.layout.lines[i].width && line.x == width - line.width)
+                #expect(xs.max()! > width - 2 && xs.min()! > width - line.width - 0.5)
+            } else {
+                #expect(line.x == 0 && line.width == width)
+                #expect(xs.min()! < 2 && xs.max()! > width - 2)
+            }
+        }
+    }
 }

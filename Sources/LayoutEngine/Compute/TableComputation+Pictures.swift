@@ -167,11 +167,13 @@ extension SizingEnvironment {
     /// One label's text laid out at `width` and drawn; its frame's origin is the offset of its
     /// bounding rect inside the label (a right-to-left text sits at the label's right end).
     func drawText(_ text: String, _ attributed: AttributedText?, _ style: TextStyle, width: Double,
-                  alignment: TextLineAlignment = .natural, path: String) throws(ComputeError) -> CellPicture.Text? {
+                  alignment: TextLineAlignment = .natural, justifiedAtRight: Bool = false,
+                  path: String) throws(ComputeError) -> CellPicture.Text? {
         guard !text.isEmpty else { return nil }
         let picture: TextPicture
         do throws(TextLayoutError) {
-            picture = try engine().picture(text, attributed: attributed, style: style, width: width > 0 ? width : nil, alignment: alignment)
+            picture = try engine().picture(text, attributed: attributed, style: style, width: width > 0 ? width : nil,
+                                           alignment: alignment, justifiedAtRight: justifiedAtRight)
         } catch {
             throw .measurement(path: path, message: error.description)
         }
@@ -189,9 +191,10 @@ extension SizingEnvironment {
             switch element.kind {
             case .text(let t):
                 // (Natural alignment in a right-to-left element: its lines at the right, as a label's
-                // in an app of that direction.)
-                let alignment = (t.alignment == .natural || t.alignment == .justified) && rightToLeft ? .right : t.alignment
-                if var drawn = try drawText(t.text, t.attributed, t.style, width: frame.rect.width, alignment: alignment, path: path) {
+                // in an app of that direction; justified text's unstretched lines likewise.)
+                let alignment = t.alignment == .natural && rightToLeft ? .right : t.alignment
+                if var drawn = try drawText(t.text, t.attributed, t.style, width: frame.rect.width, alignment: alignment,
+                                            justifiedAtRight: rightToLeft, path: path) {
                     drawn.frame.origin = frame.rect.origin
                     picture.texts.append(drawn)
                 }

@@ -35,11 +35,19 @@ extension TextEngine {
     /// picture's `layout` has the lines where they are drawn (a stretched line at x 0, `width` wide).
     public func picture(_ text: String, attributed: AttributedText? = nil, style: TextStyle,
                         width: Double?, alignment: TextLineAlignment = .natural) throws(TextLayoutError) -> TextPicture {
+        try picture(text, attributed: attributed, style: style, width: width, alignment: alignment, justifiedAtRight: false)
+    }
+
+    /// `picture`; with `justifiedAtRight`, a justified text's lines that are not stretched sit at
+    /// the right (natural alignment in a right-to-left element, whatever the paragraph's direction).
+    package func picture(_ text: String, attributed: AttributedText?, style: TextStyle, width: Double?,
+                         alignment: TextLineAlignment, justifiedAtRight: Bool) throws(TextLayoutError) -> TextPicture {
         var layout: TextLayoutResult
         if let attributed { layout = try measure(attributed, style: style, width: width) } else {
             layout = try measure(text, style: style, width: width)
         }
-        if alignment != .natural && alignment != .justified {
+        let atRight = alignment == .justified && justifiedAtRight
+        if alignment != .natural && (alignment != .justified || atRight) {
             let widest = layout.size.width
             for i in layout.lines.indices {
                 let free = Swift.max(0, widest - layout.lines[i].width)
@@ -76,7 +84,7 @@ extension TextEngine {
         let stretchable = alignment == .justified ? Self.justifiedLines(layout, units, width: width ?? 0) : []
         if stretchable.contains(true), let width {
             // The text then reaches both edges: its rect is `width` wide, right-to-left lines at its right.
-            let delta = layout.direction == .rightToLeft ? width - layout.size.width : 0
+            let delta = layout.direction == .rightToLeft || atRight ? width - layout.size.width : 0
             for i in layout.lines.indices {
                 layout.lines[i].x += delta
                 for r in layout.lines[i].visualRuns.indices { layout.lines[i].visualRuns[r].x += delta }
