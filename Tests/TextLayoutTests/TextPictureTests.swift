@@ -203,4 +203,24 @@ struct TextPictureTests {
             }
         }
     }
+
+    /// A right-to-left paragraph justified: its stretched lines span the width, its last line sits
+    /// at the right (its natural place), and the rect is the width.
+    @Test func aRightToLeftParagraphJustifiedSpansTheWidth() throws {
+        let style = TextStyle(font: "DejaVu Sans", size: 17)
+        let text = "שלום עולם זה טקסט ארוך בעברית שנשבר לכמה שורות ברוחב הזה שלום"
+        let width = 200.0
+        let picture = try engine.picture(text, style: style, width: width, alignment: .justified)
+        let lines = picture.layout.lines
+        #expect(lines.count > 2 && picture.layout.size.width == width && picture.layout.direction == .rightToLeft)
+        for (i, line) in lines.enumerated() {
+            let xs = points(picture.path).filter { $0.1 > line.y && $0.1 < line.y + line.height }.map(\.0)
+            #expect(xs.max()! > width - 2 && xs.max()! <= width + 0.5, "line \(i) ends at the right edge")
+            if i < lines.count - 1 {
+                #expect(xs.min()! < 2, "line \(i) is stretched to the left edge")
+            } else {
+                #expect(xs.min()! > 20 && line.x == width - line.width)
+            }
+        }
+    }
 }
