@@ -100,9 +100,10 @@ public struct CellLayout: Sendable {
 
     /// `prepare(_:textStyles:arrangingAt:frames:)` with the tree read where it is (a tree kept by
     /// a decoded spec: no copy of it, which retains each of its parts).
+    /// `structure`: the tree's, when its maker names one (`CellStructure`).
     package func prepare(rootAt root: UnsafePointer<CellElement>, textStyles: [TextStyle], arrangingAt width: Double?,
-                         frames: Bool) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
-        var solver = FlexSolver(rootAt: root, layout: self, textStyles: textStyles)
+                         frames: Bool, structure: CellStructure? = nil) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
+        var solver = FlexSolver(rootAt: root, layout: self, textStyles: textStyles, structure: structure)
         try solver.prepareTexts()
         // The first layout is the kept solver's own, its measurements forgotten afterwards (a
         // copy of the solver to lay out retained each of its dozen parts, and its text slots
@@ -288,6 +289,8 @@ final class SolverScratch {
     }
     /// The tree shapes this thread built lately (trees of one shape share them).
     let shapes = ShapeTable()
+    /// The skeletons of the tree structures this thread flattened lately.
+    let skeletons = SkeletonTable()
     /// The arrays the last tree built on this thread filled and did not keep, for the next one.
     var builder = FlexTree.Builder.Buffers()
 

@@ -50,6 +50,18 @@ final class FlexTree: @unchecked Sendable {
         textNodes = Self.take(&b.textNodes)
     }
 
+    /// A tree of a known shape, ids and text nodes with its own texts (`FlexSkeleton`).
+    init(shape: FlexShape, ids: [String?], texts: [CellText], textNodes: [Int], layout: CellLayout) {
+        self.layout = layout
+        self.shape = shape
+        props = shape.props
+        childIndex = shape.childIndex
+        needsBaseline = shape.needsBaseline
+        self.ids = ids
+        self.texts = texts
+        self.textNodes = textNodes
+    }
+
     /// `array`'s value, moved out (it is left empty).
     private static func take<T>(_ array: inout [T]) -> [T] {
         var out: [T] = []

@@ -159,7 +159,8 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
                     // Prepared and laid out at once: the cell keeps what that layout found at
                     // unbounded widths (its intrinsic sizes) for every later width.
                     (prepared, first) = try environment.cellLayout(engine).prepare(rootAt: cell.layout.rootAddress, textStyles: cell.textStyles,
-                                                                                   arrangingAt: width, frames: frames)
+                                                                                   arrangingAt: width, frames: frames,
+                                                                                   structure: cell.layout.structure)
                 }
                 if cell.prepared == nil {
                     // Kept in the payload, and the payload with the cell: a later call resolving this

@@ -30,13 +30,17 @@ public struct CellLayoutSpec: Hashable, Sendable {
         let textStyles: [TextStyleChoice]
         let hasAttributedText: Bool
         let styleIdentity: StyleIdentity?
+        /// The tree's structure when a template's plan made it (`CellStructure`), else nil.
+        let structure: CellStructure?
         /// The tables and grids inside the tree, by their elements' `custom` keys, with where they are.
         let nested: [NestedEntry]
         /// What the layouter's prepared cells are filed by: an empty object of this layout's own,
         /// so that a kept cell does not keep the decoded tree alive with it.
         let cacheKey = CacheKey()
 
-        init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity?, nested: [NestedEntry] = []) {
+        init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity?, nested: [NestedEntry] = [],
+             structure: CellStructure? = nil) {
+            self.structure = structure
             rootAddress = .allocate(capacity: 1)
             rootAddress.initialize(to: root)
             self.nested = nested
@@ -82,8 +86,9 @@ public struct CellLayoutSpec: Hashable, Sendable {
         self.init(root: root, textStyles: [])
     }
 
-    init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity? = nil, nested: [NestedEntry] = []) {
-        identity = Identity(root: root, textStyles: textStyles, styleIdentity: styleIdentity, nested: nested)
+    init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity? = nil, nested: [NestedEntry] = [],
+         structure: CellStructure? = nil) {
+        identity = Identity(root: root, textStyles: textStyles, styleIdentity: styleIdentity, nested: nested, structure: structure)
     }
 
     /// A table or grid inside the tree (an element `{"table": …}` or `{"grid": …}`: a `custom`
@@ -291,9 +296,9 @@ extension SpecNode {
             }
             let layout: CellLayoutSpec
             if plan.fixedTexts, let identity = definition.textIdentity {
-                layout = CellLayoutSpec(root: made.root, textStyles: made.texts, styleIdentity: identity)
+                layout = CellLayoutSpec(root: made.root, textStyles: made.texts, styleIdentity: identity, structure: made.structure)
             } else {
-                layout = context.layout(root: made.root, texts: made.texts, nested: [])
+                layout = context.layout(root: made.root, texts: made.texts, nested: [], structure: made.structure)
                 if plan.fixedTexts { definition.textIdentity = layout.styleIdentity }
             }
             if context.templateUses.count < 100_000 { context.templateUses[key] = layout }

@@ -151,7 +151,8 @@ final class SpecDecodingContext {
 
     /// A decoded layout: its tree, its texts' style choices (one shared identity per distinct
     /// list, so that computing resolves each list once) and its tables and grids.
-    func layout(root: CellElement, texts: [CellLayoutSpec.TextStyleChoice], nested: [CellLayoutSpec.NestedEntry]) -> CellLayoutSpec {
+    func layout(root: CellElement, texts: [CellLayoutSpec.TextStyleChoice], nested: [CellLayoutSpec.NestedEntry],
+                structure: CellStructure? = nil) -> CellLayoutSpec {
         var identity: CellLayoutSpec.StyleIdentity?
         if !texts.isEmpty {
             if let known = styleChoices[texts] {
@@ -161,7 +162,7 @@ final class SpecDecodingContext {
                 styleChoices[texts] = identity
             }
         }
-        return CellLayoutSpec(root: root, textStyles: texts, styleIdentity: identity, nested: nested)
+        return CellLayoutSpec(root: root, textStyles: texts, styleIdentity: identity, nested: nested, structure: structure)
     }
 
     /// Counts `count × times` more rows or items, failing at `path` past the limit.

@@ -1,4 +1,5 @@
 import CellLayout
+import Synchronization
 import TextLayout
 
 /// A layout template decoded once, so that each row using it costs its bindings rather than a
@@ -87,6 +88,29 @@ struct TemplatePlan {
     /// Every name the template binds (`"$name"` anywhere in it), in the order first written: a
     /// row's values are given in this order, and data that binds none of them is warned about.
     let names: [String]
+    /// The slots whose values shape a row's tree — every one bound somewhere other than a text's
+    /// string — and this plan's identity: a row's tree has the structure (`CellStructure`) of
+    /// those values, the same for every row that binds them alike (its texts' strings aside).
+    let structuralSlots: [Int]
+    /// The structures made so far, by those values (one object for every row that binds them alike).
+    let structures = Structures()
+
+    /// A plan's structures by their values: at most `limit` (rows past them get none, and are
+    /// flattened), behind a lock (a spec is decoded on one thread, but a plan is a value).
+    final class Structures: Sendable {
+        static let limit = 4_096
+        private let known = Mutex<[[JSONValue?]: CellStructure]>([:])
+
+        func structure(for values: [JSONValue?]) -> CellStructure? {
+            known.withLock { known in
+                if let s = known[values] { return s }
+                guard known.count < Self.limit else { return nil }
+                let s = CellStructure()
+                known[values] = s
+                return s
+            }
+        }
+    }
 
     /// The plan of a template, or nil when the template has a binding the plan does not know,
     /// a table or grid, or does not decode with stand-ins (its rows then decode the direct way,
@@ -97,7 +121,26 @@ struct TemplatePlan {
         Self.collectNames(template.value, into: &names)
         let compiler = Compiler(context: template.context, layoutRootDepth: template.path.components.count, names: names)
         guard let root = compiler.piece(template, depth: 0) else { return nil }
-        return TemplatePlan(root: root, fixedTexts: !Self.textsVary(root), names: names)
+        var structural = Set<Int>()
+        Self.collectStructuralSlots(root, into: &structural)
+        return TemplatePlan(root: root, fixedTexts: !Self.textsVary(root), names: names, structuralSlots: structural.sorted())
+    }
+
+    /// The slots bound under `piece` anywhere but a text's string (a repeat count included).
+    private static func collectStructuralSlots(_ piece: Piece, into slots: inout Set<Int>) {
+        guard case .bound(let b) = piece else { return }
+        for patch in b.patches {
+            if case .text = patch.site { continue }
+            slots.insert(patch.slot)
+        }
+        for child in b.children {
+            switch child {
+            case .one(let p): collectStructuralSlots(p, into: &slots)
+            case .repeated(_, let slot, let p):
+                if let slot { slots.insert(slot) }
+                collectStructuralSlots(p, into: &slots)
+            }
+        }
     }
 
     /// Whether the number of texts under `piece` depends on the data.
@@ -291,12 +334,12 @@ struct TemplatePlan {
     /// (anywhere in the template: the direct way substitutes every binding, even one inside a
     /// repeat of none), `null`, of another type, out of range or an attributed text, or when the
     /// tree would pass the element limit — the row is then decoded the direct way.
-    func instantiate(_ values: [JSONValue?]) -> (root: CellElement, texts: [CellLayoutSpec.TextStyleChoice])? {
+    func instantiate(_ values: [JSONValue?]) -> (root: CellElement, texts: [CellLayoutSpec.TextStyleChoice], structure: CellStructure?)? {
         guard values.count == names.count, !values.contains(where: { $0 == nil }) else { return nil }
         var texts: [CellLayoutSpec.TextStyleChoice] = []
         var count = 0
         guard let root = build(root, values, &texts, &count) else { return nil }
-        return (root, texts)
+        return (root, texts, structures.structure(for: structuralSlots.map { values[$0] }))
     }
 
     private func build(_ piece: Piece, _ values: [JSONValue?], _ texts: inout [CellLayoutSpec.TextStyleChoice],

@@ -1,0 +1,129 @@
+import TextLayout
+
+/// A tree's structure, named by what made it (a template and the values bound into it other than
+/// its texts' strings), compared by identity: every tree given the same structure object
+/// flattens to the same properties, children, ids and text nodes — they differ only in their
+/// texts' strings — so a solver takes them from the last tree of that structure instead of
+/// flattening (`FlexSolver.init(rootAt:…structure:)`). Whoever hands one structure object to
+/// several trees promises that; nothing else is assumed of it.
+package final class CellStructure: Sendable {
+    /// Where the structure's skeleton goes in a thread's `SkeletonTable` (its address, mixed).
+    var slot: Int {
+        let a = UInt(bitPattern: ObjectIdentifier(self).hashValue)
+        return Int(a % UInt(SkeletonTable.size))
+    }
+
+    /// A new structure, the same as no other.
+    package init() {}
+}
+
+/// What flattening a tree of one structure gives besides its texts, for the given text styles
+/// and layout direction (which flattening reads too).
+final class FlexSkeleton {
+    let structure: CellStructure
+    let rightToLeft: Bool
+    /// (The last equal array asked with: the next ask with it is found by its buffer.)
+    var textStyles: [TextStyle]
+    let shape: FlexShape
+    let ids: [String?]
+    let textNodes: [Int]
+
+    init(structure: CellStructure, rightToLeft: Bool, textStyles: [TextStyle], tree: FlexTree) {
+        self.structure = structure
+        self.rightToLeft = rightToLeft
+        self.textStyles = textStyles
+        shape = tree.shape
+        ids = tree.ids
+        textNodes = tree.textNodes
+    }
+
+    /// The visible texts under `e` in the order `FlexTree.Builder.flatten` meets them, each with
+    /// its style from `textStyles` by its place in the tree's text order (hidden texts counted)
+    /// — what flattening would put in `texts`. `e` itself is visible.
+    static func collectTexts(_ e: UnsafePointer<CellElement>, _ textStyles: [TextStyle], _ texts: inout [CellText],
+                             _ ordinal: inout Int) {
+        switch e.pointee.kind {
+        case .stack(let s):
+            s.children.withUnsafeBufferPointer { children in
+                for i in children.indices {
+                    guard !children[i].isHidden else {
+                        if !textStyles.isEmpty { ordinal += children[i].textCount }
+                        continue
+                    }
+                    collectTexts(children.baseAddress.unsafelyUnwrapped + i, textStyles, &texts, &ordinal)
+                }
+            }
+        case .text(var t):
+            if ordinal < textStyles.count { t.style = textStyles[ordinal] }
+            ordinal += 1
+            texts.append(t)
+        case .overlay(let base, let layer), .background(let base, let layer):
+            // (As flattening: the layer only over a visible base.)
+            let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
+            if count > 0 { withUnsafePointer(to: base) { collectTexts($0, textStyles, &texts, &ordinal) } }
+            else if !textStyles.isEmpty { ordinal += base.textCount }
+            if count > 1 { withUnsafePointer(to: layer) { collectTexts($0, textStyles, &texts, &ordinal) } }
+            else if !textStyles.isEmpty { ordinal += layer.textCount }
+        case .box, .spacer, .custom:
+            break
+        }
+    }
+}
+
+/// The skeletons a thread made lately (`SolverScratch.skeletons`): direct-mapped by structure,
+/// 256 of them — bounded, no lock.
+final class SkeletonTable {
+    static let size = 256
+    private var slots = [FlexSkeleton?](repeating: nil, count: size)
+
+    func find(_ structure: CellStructure, rightToLeft: Bool, textStyles: [TextStyle]) -> FlexSkeleton? {
+        guard let k = slots[structure.slot], k.structure === structure, k.rightToLeft == rightToLeft else { return nil }
+        let sameBuffer = k.textStyles.withUnsafeBufferPointer { x in
+            textStyles.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count }
+        }
+        if !sameBuffer {
+            guard k.textStyles == textStyles else { return nil }
+            k.textStyles = textStyles
+        }
+        return k
+    }
+
+    func store(_ skeleton: FlexSkeleton) {
+        slots[skeleton.structure.slot] = skeleton
+    }
+
+}
+
+extension FlexSolver {
+    /// `init(rootAt:layout:textStyles:)` for a tree of a known structure: its properties, children
+    /// and ids from the last tree of that structure this thread flattened, its texts read from it
+    /// — the same tree flattening would give, without flattening. (Any other tree: flattened.)
+    init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: CellStructure?) {
+        guard let structure, !root.pointee.isHidden else {
+            self.init(rootAt: root, layout: layout, textStyles: textStyles)
+            return
+        }
+        let scratch = SolverScratch.current
+        let rightToLeft = layout.layoutDirection == .rightToLeft
+        if let known = scratch.skeletons.find(structure, rightToLeft: rightToLeft, textStyles: textStyles) {
+            var texts: [CellText] = []
+            texts.reserveCapacity(known.textNodes.count)
+            var ordinal = 0
+            FlexSkeleton.collectTexts(root, textStyles, &texts, &ordinal)
+            if texts.count == known.textNodes.count {
+                self.init(tree: FlexTree(shape: known.shape, ids: known.ids, texts: texts, textNodes: known.textNodes, layout: layout))
+                return
+            }
+        }
+        self.init(rootAt: root, layout: layout, textStyles: textStyles)
+        // (Only trees small enough to share their shape: the table's memory stays bounded.)
+        if tree.props.count <= ShapeTable.largestShared {
+            scratch.skeletons.store(FlexSkeleton(structure: structure, rightToLeft: rightToLeft, textStyles: textStyles, tree: tree))
+        }
+    }
+
+    private init(tree: FlexTree) {
+        self.tree = tree
+        textSlots = Array(repeating: TextSlot(), count: tree.texts.count)
+    }
+}
