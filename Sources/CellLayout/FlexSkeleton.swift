@@ -91,7 +91,6 @@ final class SkeletonTable {
     func store(_ skeleton: FlexSkeleton) {
         slots[skeleton.structure.slot] = skeleton
     }
-
 }
 
 extension FlexSolver {

@@ -89,8 +89,8 @@ struct TemplatePlan {
     /// row's values are given in this order, and data that binds none of them is warned about.
     let names: [String]
     /// The slots whose values shape a row's tree — every one bound somewhere other than a text's
-    /// string — and this plan's identity: a row's tree has the structure (`CellStructure`) of
-    /// those values, the same for every row that binds them alike (its texts' strings aside).
+    /// string: a row's tree has the structure (`CellStructure`) of those values, one object for
+    /// every row of this plan that binds them alike (its texts' strings aside).
     let structuralSlots: [Int]
     /// The structures made so far, by those values (one object for every row that binds them alike).
     let structures = Structures()
