@@ -156,7 +156,7 @@ extension TextEngine {
                         if stretch && c + 1 < count {
                             let here = p.utf16[p.start(c)], next = p.utf16[p.start(c + 1)]
                             if (p.kinds[c] == .space && sawText)
-                                || (p.kinds[c] == .text && (Self.isIdeograph(here) || Self.isIdeograph(next))) {
+                                || (p.kinds[c] == .text && (PreparedText.isIdeograph(here) || PreparedText.isIdeograph(next))) {
                                 fontRuns[fontRuns.count - 1].extra = true
                             }
                         }
@@ -201,10 +201,6 @@ extension TextEngine {
 }
 
 extension TextEngine {
-    /// What `picture` widens beside when justifying: CJK ideographs and the kana, Hangul and CJK
-    /// symbols (as `PreparedText.hasJustifiedLine` counts them).
-    static func isIdeograph(_ u: UInt16) -> Bool { PreparedText.isIdeograph(u) }
-
     /// Per line of `layout`, whether justifying at `width` stretches it, as
     /// `PreparedText.hasJustifiedLine` decides: narrower than `width`, neither the last line nor
     /// one ending in a hard break, in one direction, and with something to widen (a space after
@@ -222,7 +218,7 @@ extension TextEngine {
                 if Preparer.isHangingSpace(UInt32(units[i])) {
                     if sawText { return true }
                 } else {
-                    if isIdeograph(units[i]) && end - a > 1 { return true }
+                    if PreparedText.isIdeograph(units[i]) && end - a > 1 { return true }
                     sawText = true
                 }
             }
