@@ -360,3 +360,35 @@ extension CellElement {
         return copy
     }
 }
+
+extension CellElement {
+    /// How many texts the tree holds, hidden ones included.
+    var textCount: Int {
+        switch kind {
+        case .text: return 1
+        case .stack(let s): return s.children.reduce(0) { $0 + $1.textCount }
+        case .overlay(let base, let layer), .background(let base, let layer): return base.textCount + layer.textCount
+        case .box, .spacer, .custom: return 0
+        }
+    }
+
+    /// The element's padding, with its base's while it is a pair over a visible base (and that
+    /// base's, while it is a pair too): the least a pair, sized as its base, may be.
+    var paddingWithBases: EdgeInsets {
+        var total = padding, e = self
+        while let base = e.pairBase, !base.isHidden {
+            total = EdgeInsets(top: total.top + base.padding.top, left: total.left + base.padding.left,
+                               bottom: total.bottom + base.padding.bottom, right: total.right + base.padding.right)
+            e = base
+        }
+        return total
+    }
+
+    /// A pair's base (nil for any other element).
+    private var pairBase: CellElement? {
+        switch kind {
+        case .overlay(let base, _), .background(let base, _): return base
+        default: return nil
+        }
+    }
+}

@@ -40,6 +40,11 @@ extension FlexSolver {
         /// A stack holding an aspect-ratio box somewhere below it (visible): its widths may
         /// depend on a definite height it is given.
         var ratioInside = false
+        /// Content a host measures (`.custom`) is the element or somewhere below it (visible): its
+        /// size under a width limit may depend on that limit even where its content fits (a
+        /// nested table fills the width it is given), so a measurement without a limit answers
+        /// no request with one (`FlexSolver.covers`).
+        var customInside = false
         /// Whether the element's height is definite (css-flexbox §9.8: given, stretched by a
         /// row, that of an item of a column whose height is definite, or a column item's given
         /// basis, as Chromium takes it). A row whose height is

@@ -318,10 +318,10 @@ extension FlexSolver {
         // A size measured under a looser constraint is the layout at that exact size (flexbox:
         // laying an element out at its own max-content or fit-content size changes nothing), so
         // such an entry answers an exact request for the size it found.
-        let strictHeight = props[n].strictHeight
+        let strictHeight = props[n].strictHeight, fits = !props[n].customInside
         let newer = slots[2 * n + 1].key.newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
-        if answers(newer, w, h, strictHeight: strictHeight) { return slots[newer].value }
-        if answers(older, w, h, strictHeight: strictHeight) { return slots[older].value }
+        if answers(newer, w, h, strictHeight: strictHeight, fits: fits) { return slots[newer].value }
+        if answers(older, w, h, strictHeight: strictHeight, fits: fits) { return slots[older].value }
         // (The tree's intrinsic sizes: none until its cell is prepared.)
         let index = tree.intrinsicIndex
         if let base = index.baseAddress, base[n] >= 0, let m = keptMeasurement(n, Int(base[n]), w, h) {
@@ -376,18 +376,30 @@ extension FlexSolver {
         }
     }
 
-    /// Whether measurement slot `slot` answers a request for `w` × `h`.
+    /// Whether measurement slot `slot` answers a request for `w` × `h`; `fits`: whether a width
+    /// measured without a limit answers a limit it fits within (`covers`).
     @inline(__always)
-    private func answers(_ slot: Int, _ w: Dim, _ h: Dim, strictHeight: Bool) -> Bool {
-        slots[slot].key.generation == generation && Self.covers(slots[slot].key.width, w, slots[slot].value.size.width)
-            && (strictHeight ? slots[slot].key.height == h : Self.covers(slots[slot].key.height, h, slots[slot].value.size.height))
+    private func answers(_ slot: Int, _ w: Dim, _ h: Dim, strictHeight: Bool, fits: Bool) -> Bool {
+        slots[slot].key.generation == generation && Self.covers(slots[slot].key.width, w, slots[slot].value.size.width, fits: fits)
+            && (strictHeight ? slots[slot].key.height == h : Self.covers(slots[slot].key.height, h, slots[slot].value.size.height, fits: false))
     }
 
+    /// Whether a measurement made under `had` that found `found` along the axis is the answer to
+    /// `asked`: the same constraint; an exact size it found under a looser one (laid out at its
+    /// own max-content or fit-content size, an element lays out the same); or (`fits`, widths
+    /// only) a limit at least as wide as what it found without one — the fit-content width
+    /// `min(max-content, max(min-content, limit))` is the max-content width then, and the
+    /// layout at it the max-content layout (a column's children measured for its widest, then
+    /// again within that width, are not laid out twice). Not for content a host measures, which
+    /// may fill a limit it is given (`Props.customInside`).
     @inline(__always)
-    private static func covers(_ had: Dim, _ asked: Dim, _ found: Double) -> Bool {
+    static func covers(_ had: Dim, _ asked: Dim, _ found: Double, fits: Bool) -> Bool {
         if had == asked { return true }
-        if case .exact(let v) = asked, !(had.exactValue != nil), abs(found - v) < 1e-9 { return true }
-        return false
+        switch asked {
+        case .exact(let v): return had.exactValue == nil && abs(found - v) < 1e-9
+        case .atMost(let v): return fits && had == .unbounded && found <= v
+        case .unbounded: return false
+        }
     }
 
     /// A constraint with the element's own size applied: an exact size from the parent stands;
@@ -565,36 +577,4 @@ extension FlexSolver {
         return max(clamp(m, cp.minWidth, cp.maxWidth), cp.padH)
     }
 
-}
-
-extension CellElement {
-    /// How many texts the tree holds, hidden ones included.
-    var textCount: Int {
-        switch kind {
-        case .text: return 1
-        case .stack(let s): return s.children.reduce(0) { $0 + $1.textCount }
-        case .overlay(let base, let layer), .background(let base, let layer): return base.textCount + layer.textCount
-        case .box, .spacer, .custom: return 0
-        }
-    }
-
-    /// The element's padding, with its base's while it is a pair over a visible base (and that
-    /// base's, while it is a pair too): the least a pair, sized as its base, may be.
-    var paddingWithBases: EdgeInsets {
-        var total = padding, e = self
-        while let base = e.pairBase, !base.isHidden {
-            total = EdgeInsets(top: total.top + base.padding.top, left: total.left + base.padding.left,
-                               bottom: total.bottom + base.padding.bottom, right: total.right + base.padding.right)
-            e = base
-        }
-        return total
-    }
-
-    /// A pair's base (nil for any other element).
-    private var pairBase: CellElement? {
-        switch kind {
-        case .overlay(let base, _), .background(let base, _): return base
-        default: return nil
-        }
-    }
 }

@@ -163,7 +163,7 @@ final class FlexShape: @unchecked Sendable {
     /// bits — so the fields that stand for "none" with NaN (width, height, basis, ratio) are
     /// equal when both are that NaN, and −0 differs from +0 —, every other field by `==`; with
     /// `derived: false`, not the values `markRows` works out (`strictHeight`, `ratioInside`,
-    /// `heightDefinite`). A difference in bits only makes two shapes count as different: never
+    /// `customInside`, `heightDefinite`). A difference in bits only makes two shapes count as different: never
     /// shared wrongly. (Every stored property of `Props` must be named here: FlexShapeTests
     /// counts them.)
     static func same(_ a: Props, _ b: Props) -> Bool {
@@ -189,6 +189,7 @@ final class FlexShape: @unchecked Sendable {
               eq(x.pointee.after, y.pointee.after),
               eq(x.pointee.ratio, y.pointee.ratio) else { return false }
         return !derived || (x.pointee.strictHeight == y.pointee.strictHeight && x.pointee.ratioInside == y.pointee.ratioInside
+                            && x.pointee.customInside == y.pointee.customInside
                             && x.pointee.heightDefinite == y.pointee.heightDefinite)
     }
 
@@ -254,12 +255,14 @@ final class FlexShape: @unchecked Sendable {
             // (Chromium: a row of a ratio-1.5 box and a box 13 tall is 19.5 wide inside a row of
             // min-width 90, which is laid out again at its stretched height; held-out tree 0327).
             // (A pair likewise: what its base holds, it holds, and its base fills its height.)
+            for n in props.indices where props[n].kind == .custom { props[n].customInside = true }
             for n in props.indices.reversed() where props[n].kind == .stack || props[n].kind == .layered {
                 let p = props[n]
                 let climbs = definite[n] && p.height.isNaN && !p.strictHeight
                 for k in 0..<p.childCount {
                     let c = childIndex[p.firstChild + k]
                     if (props[c].kind == .box && !props[c].ratio.isNaN) || props[c].ratioInside { props[n].ratioInside = true }
+                    if props[c].customInside { props[n].customInside = true }
                     if climbs, props[c].strictHeight, p.kind == .layered || !p.isRow || (props[c].alignSelf ?? p.alignment) == .stretch {
                         props[n].strictHeight = true
                     }

@@ -137,7 +137,7 @@ struct FlexShapeTests {
             p[keyPath: key] += 1
             #expect(!FlexShape.same(base, p), "\(key)")
         }
-        let flags: [WritableKeyPath<Props, Bool>] = [\.isRow, \.wraps, \.mirrors, \.strictHeight, \.ratioInside, \.heightDefinite]
+        let flags: [WritableKeyPath<Props, Bool>] = [\.isRow, \.wraps, \.mirrors, \.strictHeight, \.ratioInside, \.customInside, \.heightDefinite]
         for key in flags {
             var p = base
             p[keyPath: key].toggle()
@@ -156,7 +156,7 @@ struct FlexShapeTests {
         var zero = base
         zero.spacing = -0.0
         #expect(!FlexShape.same(base, zero))
-        // `same` names every stored property: the lists above (16 doubles, 5 integers, 6 flags,
+        // `same` names every stored property: the lists above (16 doubles, 5 integers, 7 flags,
         // kind, alignment, justification, alignSelf) are all of them. A property added to
         // `Props` fails this until it is compared there and listed here.
         #expect(Mirror(reflecting: base).children.count == doubles.count + ints.count + flags.count + 4)
