@@ -105,6 +105,29 @@ import Testing
         #expect(result.warnings == [#"sections[0].rows[0].layout: element 1 ("t"): the table or grid is 0 wide (it has no width of its own: give it a width, grow, or a vertical stack that stretches it)"#])
     }
 
+    /// A start-aligned column beside a box, holding a box 120 wide and a table with no width of its
+    /// own: the column is as wide as its widest child (120, found with the table 0 wide), and the
+    /// table, laid out within that width, fills it — the same frames as a column given `width: 120`
+    /// outright, whose children are never measured without a limit. (A table's width is the limit
+    /// it is given, not a content width: a measurement without a limit must not answer for one.)
+    @Test func aTableInAColumnSizedByItsContentFillsTheColumn() throws {
+        func frames(column width: String) throws -> ElementGeometry {
+            let spec = try LayoutSpec.decode(json: """
+                {"width": 375, "separatorStyle": "none", "rowHeight": "automatic", "rows": [{"layout": {"stack": "horizontal", "alignment": "start", "children": [
+                   {"box": {"width": 50, "height": 10}},
+                   {"stack": "vertical", "alignment": "start", \(width) "children": [
+                     {"box": {"width": 120, "height": 20}},
+                     {"id": "t", "table": {"rowHeight": 30, "sections": [{"rows": {"count": 2, "row": {}}}]}}]}]}}]}
+                """).spec
+            return try Layouter.shared.compute(spec).sections[0].elements[0]
+        }
+        let measured = try frames(column: ""), given = try frames(column: #""width": 120,"#)
+        // x = 50 (after the box), y = 20 (below the 120 × 20 box), 2 rows of 30.
+        #expect(try frame(measured, "t").rect == Rect(x: 50, y: 20, width: 120, height: 60))
+        #expect(measured.frames?.map(\.rect) == given.frames?.map(\.rect))
+        #expect(measured.rect.height == 80)
+    }
+
     /// 200 rows, each a layout holding a table of its own (the rows are sized on all cores, each
     /// laying out its nested table from a worker thread): every row as the same spec computed with
     /// one row gives it. (Also run under ThreadSanitizer: scripts/tsan.sh.)
