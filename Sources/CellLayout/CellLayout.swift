@@ -291,6 +291,8 @@ final class SolverScratch {
     let shapes = ShapeTable()
     /// The skeletons of the tree structures this thread flattened lately.
     let skeletons = SkeletonTable()
+    /// The stacks of boxes and spacers this thread laid out lately.
+    let leafStacks = LeafStackMemo()
     /// The arrays the last tree built on this thread filled and did not keep, for the next one.
     var builder = FlexTree.Builder.Buffers()
 

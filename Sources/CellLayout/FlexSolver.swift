@@ -342,7 +342,7 @@ extension FlexSolver {
         let recording = _slowPath(recorderUnretained != nil) && (w == .unbounded || (p.pointee.kind == .stack && p.pointee.isRow))
             && !recorderUnretained.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.nodes.contains(Int32(n)) }
         switch p.pointee.kind {
-        case .stack: m = try stack(n, ow, oh)
+        case .stack: m = isLeafStack(n) ? try leafStack(n, ow, oh) : try stack(n, ow, oh)
         case .text: m = try text(n, ow, oh)
         case .box, .spacer: m = box(p, ow, oh)
         case .layered: m = try layered(n, ow, oh)
