@@ -12,6 +12,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 posts="${1:-2000}"
 command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 cd "$root/Benchmarks"
+# The standard library's hash seed fixed: with a random one the counts move by about 2 % from one
+# process to the next (dictionary probes), as much as a change worth measuring.
+export SWIFT_DETERMINISTIC_HASHING=1
 swift build -c release --product FeedInstructions >&2
 # A copy without debug information: valgrind's reader gives up on the Swift toolchain's.
 work="$(mktemp -d)"
