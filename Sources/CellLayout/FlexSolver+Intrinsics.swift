@@ -112,23 +112,48 @@ extension FlexSolver {
     /// there does), noting those whose subtrees hold no overflowing stack: settling a later
     /// layout stops at them. (Settling may keep more measurements: they are checked in turn.)
     private mutating func markCleanSubtrees(_ recorder: IntrinsicRecorder) {
-        var found: Set<Int> = []
-        swap(&found, &overflows)  // (moved aside, not copied; and below, emptied only when not empty)
-        var i = 0
-        while i < recorder.entries.count {
-            if !overflows.isEmpty { overflows = [] }
-            let n = Int(recorder.nodes[i]), size = recorder.entries[i].size
-            let settled: Bool
-            do throws(CellLayoutError) {
-                try settle(n, size: size)
-                settled = true
-            } catch {
-                settled = false
+        // (Kept measurements nest — a row's, then its column's, then the cell's — and each is
+        // settled with its subtree: what a node was found to be at a size is noted once, and an
+        // enclosing subtree settling it there again takes the answer instead of its subtree.)
+        withUnsafeTemporaryAllocation(of: SettledNode.self, capacity: props.count) { known in
+            known.initialize(repeating: SettledNode(width: .nan, height: .nan, clean: false))
+            var i = 0
+            while i < recorder.entries.count {
+                let n = Int(recorder.nodes[i]), size = recorder.entries[i].size
+                recorder.entries[i].clean = (try? settlesClean(n, size: size, known: known)) ?? false
+                i += 1
             }
-            recorder.entries[i].clean = settled && overflows.isEmpty
-            i += 1
         }
-        overflows = found
+    }
+
+    /// A node settled while kept measurements are marked: the size it was settled at and whether
+    /// its subtree settled there clean.
+    struct SettledNode {
+        var width: Double
+        var height: Double
+        var clean: Bool
+    }
+
+    /// Whether node `n`, placed at `size`, settles (as `settle` does, failing where it fails) with
+    /// no stack in its subtree overflowing; `known` notes each node settled so far at a size (a
+    /// node whose subtree failed is noted as not clean).
+    private mutating func settlesClean(_ n: Int, size: Size, known: UnsafeMutableBufferPointer<SettledNode>) throws(CellLayoutError) -> Bool {
+        if known[n].width == size.width && known[n].height == size.height { return known[n].clean }
+        known[n] = SettledNode(width: size.width, height: size.height, clean: false)
+        let m = try measure(n, .exact(size.width), .exact(size.height))
+        var clean = !m.overflowed
+        // (A kept measurement placed at its own size: its subtree was found clean or not then.)
+        if !m.clean {
+            let first = props[n].firstChild, count = props[n].childCount
+            for k in 0..<count {
+                let c = childIndex[first + k]
+                let kind = props[c].kind
+                if kind == .box || kind == .spacer { continue }
+                if try !settlesClean(c, size: rects[m.firstRect + k].size, known: known) { clean = false }
+            }
+        }
+        known[n].clean = clean
+        return clean
     }
 }
 
