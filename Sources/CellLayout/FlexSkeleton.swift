@@ -123,6 +123,6 @@ extension FlexSolver {
 
     private init(tree: FlexTree) {
         self.tree = tree
-        textSlots = Array(repeating: TextSlot(), count: tree.texts.count)
+        textSlots = TextSlot.empty(tree.texts.count)
     }
 }

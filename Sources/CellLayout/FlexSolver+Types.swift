@@ -111,6 +111,15 @@ extension FlexSolver {
         /// Whether the prepared text has characters no font has (read once: asking the
         /// preparation again on every arrangement reached into its paragraph, cold in the cache).
         var hasMissingCharacters = false
+
+        /// `count` empty slots, each made in place (`Array(repeating:count:)` copied one slot
+        /// into each through the value witnesses of its optional parts).
+        static func empty(_ count: Int) -> [TextSlot] {
+            [TextSlot](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for i in 0..<count { (buffer.baseAddress.unsafelyUnwrapped + i).initialize(to: TextSlot()) }
+                initialized = count
+            }
+        }
     }
 
     /// A measurement kept across layouts (a prepared cell's intrinsic size, its width unbounded;

@@ -70,7 +70,7 @@ struct FlexSolver: Sendable {
         builder.giveBack(&scratch.builder)
         // (No measurement slots yet: a prepared cell never holds any — each layout of it takes
         // the thread's scratch — and a one-off layout makes them when it starts.)
-        textSlots = Array(repeating: TextSlot(), count: tree.texts.count)
+        textSlots = TextSlot.empty(tree.texts.count)
     }
 }
 
