@@ -55,7 +55,7 @@ public struct CellLayout: Sendable {
     /// has a height of its own.
     public func arrange(_ root: CellElement, width: Double?) throws(CellLayoutError) -> CellArrangement {
         var solver = FlexSolver(root: root, layout: self)
-        return try solver.arrange(width: width)
+        return try solver.withScratch { (s) throws(CellLayoutError) in try s.arrange(width: width) }
     }
 
     /// `arrange(_:width:)` with each text's style replaced by `textStyles[k]` for the k-th text of
@@ -63,7 +63,7 @@ public struct CellLayout: Sendable {
     /// hidden texts counted): a spec's tree laid out with its resolved styles without rebuilding it.
     package func arrange(_ root: CellElement, width: Double?, textStyles: [TextStyle]) throws(CellLayoutError) -> CellArrangement {
         var solver = FlexSolver(root: root, layout: self, textStyles: textStyles)
-        return try solver.arrange(width: width)
+        return try solver.withScratch { (s) throws(CellLayoutError) in try s.arrange(width: width) }
     }
 
     /// Prepares `root` for layout at any width: the tree is read once, every visible text is
@@ -126,13 +126,13 @@ public struct CellLayout: Sendable {
     /// own width if it has one, else its fit-content width (a self-sizing grid item).
     public func size(of root: CellElement, fittingWidth: Double?) throws(CellLayoutError) -> Size {
         var solver = FlexSolver(root: root, layout: self)
-        return try solver.fittingSize(width: fittingWidth)
+        return try solver.withScratch { (s) throws(CellLayoutError) in try s.fittingSize(width: fittingWidth) }
     }
 
     /// The root's size at `width` without building frames (what a self-sizing row needs).
     public func size(of root: CellElement, width: Double?) throws(CellLayoutError) -> Size {
         var solver = FlexSolver(root: root, layout: self)
-        return try solver.rootSize(width: width)
+        return try solver.withScratch { (s) throws(CellLayoutError) in try s.rootSize(width: width) }
     }
 }
 

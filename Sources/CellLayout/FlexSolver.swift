@@ -158,6 +158,16 @@ extension FlexSolver {
         swap(&rects, &scratch.rects)
     }
 
+    /// `body` run on this solver with the thread's scratch slots and rects (`adoptScratch`), handed
+    /// back afterwards: a one-off layout allocates and zeroes no measurement slots of its own.
+    /// (A layout nested in it — content a host measures laying a cell out — swaps its own in and out.)
+    mutating func withScratch<T>(_ body: (inout FlexSolver) throws(CellLayoutError) -> T) throws(CellLayoutError) -> T {
+        let scratch = SolverScratch.current
+        adoptScratch(scratch)
+        defer { returnScratch(scratch) }
+        return try body(&self)
+    }
+
     /// Measurement slots for this solver's nodes, unless it has them (a one-off layout).
     @inline(__always)
     mutating func ensureSlots() {

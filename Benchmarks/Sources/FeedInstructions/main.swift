@@ -30,6 +30,19 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+/// One insertion as `…InsertAtTopEstimated` makes it: post `post` inserted at the top of a copy of
+/// `table`, the first screen laid out. Its own function (never inlined), so that callgrind can count
+/// inside it alone (`--toggle-collect`): the setup around it does not repeat exactly from run to run
+/// (which thread stores a word first), by more than an insertion costs.
+@inline(never)
+func insertOnce(_ table: TableViewLayout<FeedPost>, post: Int) throws -> Double {
+    var copy = table
+    var batch = TableBatch<FeedPost>()
+    batch.insertRows = [(at: IndexPath(row: 0, section: 0), row: TableRow.automatic(FeedPost(index: post)))]
+    try copy.apply(batch)
+    return Double(try copy.layoutViewport(offset: 0, height: 667).measuredCount)
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let repeats = Int(arguments[2]), repeats >= 0 else {
     fail("usage: FeedInstructions cold|newWidth|insert REPEATS [POSTS]")
@@ -77,13 +90,7 @@ do {
             sections: [TableSection(header: .none, contents: (0..<posts).map { FeedPost(index: $0) }, height: .automatic, footer: .none)],
             sizer: sizer)
         _ = try table.layoutViewport(offset: 0, height: 667)
-        for i in 0..<repeats {
-            var copy = table
-            var batch = TableBatch<FeedPost>()
-            batch.insertRows = [(at: IndexPath(row: 0, section: 0), row: TableRow.automatic(FeedPost(index: posts + i)))]
-            try copy.apply(batch)
-            checksum += Double(try copy.layoutViewport(offset: 0, height: 667).measuredCount)
-        }
+        for i in 0..<repeats { checksum += try insertOnce(table, post: posts + i) }
     case "mixedCold", "mixedWarm", "mixedColdNoWords", "mixedWarmNoWords":
         let mode = arguments[1]
         var configuration = TextEngine.Configuration(paragraphCacheUnits: mode.hasPrefix("mixedWarm") ? 0 : 1 << 20)
