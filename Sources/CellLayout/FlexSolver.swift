@@ -403,7 +403,7 @@ extension FlexSolver {
     /// again within that width, are not laid out twice). Not for content a host measures, which
     /// may fill a limit it is given (`Props.customInside`).
     @inline(__always)
-    static func covers(_ had: Dim, _ asked: Dim, _ found: Double, fits: Bool) -> Bool {
+    private static func covers(_ had: Dim, _ asked: Dim, _ found: Double, fits: Bool) -> Bool {
         if had == asked { return true }
         switch asked {
         case .exact(let v): return had.exactValue == nil && abs(found - v) < 1e-9
