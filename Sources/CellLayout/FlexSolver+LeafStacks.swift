@@ -45,7 +45,8 @@ extension FlexSolver {
 /// bounded, no lock. An entry holds its shape, so that no other shape can take its address
 /// while the entry is there.
 final class LeafStackMemo {
-    struct Entry {
+    /// (A class: a hit takes one reference to it, not a copy of its parts.)
+    final class Entry {
         let shape: FlexShape
         let node: Int
         let width: Dim, height: Dim
@@ -53,6 +54,15 @@ final class LeafStackMemo {
         let measured: FlexSolver.Measured
         /// Its children's rects, in the order the layout appended them.
         let rects: [Rect]
+
+        init(shape: FlexShape, node: Int, width: Dim, height: Dim, measured: FlexSolver.Measured, rects: [Rect]) {
+            self.shape = shape
+            self.node = node
+            self.width = width
+            self.height = height
+            self.measured = measured
+            self.rects = rects
+        }
     }
 
     static let size = 256
