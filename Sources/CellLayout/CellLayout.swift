@@ -162,12 +162,18 @@ public struct PreparedCell: Sendable {
             // filled the processor's miss buffers, and the prefetches then waited.)
             var longest = (words: (UInt(0), 0), paragraph: (UInt(0), 0), slot: (UInt(0), 0))
             // (The prepared texts read in place: a copy of one retains its parts.)
+            // (Its slot and its prepared text: what measuring it reads first.)
+            let prepared = self.solver.preparedTexts
             self.solver.textSlots.withUnsafeBufferPointer { slots in
-                for i in slots.indices where slots[i].isPrepared {
-                    let words = slots[i].wordsMemory
-                    guard words.1 > longest.words.1 else { continue }
-                    longest = (words, slots[i].paragraphMemory,
-                               range(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(slots)[i * MemoryLayout<FlexSolver.TextSlot>.stride ..< (i + 1) * MemoryLayout<FlexSolver.TextSlot>.stride])))
+                prepared.withUnsafeBufferPointer { texts in
+                    for i in slots.indices where slots[i].isPrepared {
+                        let words = slots[i].wordsMemory
+                        guard words.1 > longest.words.1 else { continue }
+                        let at = Int(slots[i].preparedAt)
+                        longest = (words, slots[i].paragraphMemory,
+                                   range(UnsafeRawBufferPointer(start: texts.baseAddress.unsafelyUnwrapped + at,
+                                                                count: MemoryLayout<PreparedText>.stride)))
+                    }
                 }
             }
             let slots = longest.slot

@@ -23,8 +23,9 @@ extension FlexSolver {
             let words = p.lineBreakingMemory, paragraph = p.paragraphMemory
             textSlots[t].wordsMemory = (UInt(bitPattern: words.baseAddress), words.count)
             textSlots[t].paragraphMemory = (UInt(bitPattern: paragraph.baseAddress), paragraph.count)
-            textSlots[t].prepared = consume p
-            textSlots[t].isPrepared = true
+            if preparedTexts.capacity == 0 { preparedTexts.reserveCapacity(textSlots.count) }
+            textSlots[t].preparedAt = Int32(truncatingIfNeeded: preparedTexts.count)
+            preparedTexts.append(consume p)
             textSlots[t].hasMissingCharacters = missing
             if missing { anyMissingCharacters = true }
             textUnits += units
@@ -39,12 +40,12 @@ extension FlexSolver {
         if !textSlots[t].isPrepared { try prepareText(n) }
         let measured: TextMeasurement
         do throws(TextLayoutError) {
-            // Measured in place: a copy of the prepared text would retain its parts.
-            // The engine reads 0 as "unlimited"; a text with no room at all gets the least room.
-            // (Still a copy of the prepared text for the call: read from memory the callee might
-            // change, the compiler copies it — through `map`, a pointer or `unsafelyUnwrapped` alike.)
-            measured = try textSlots.withUnsafeBufferPointer { texts throws(TextLayoutError) in
-                try texts[t].prepared.unsafelyUnwrapped.measure(width: width.map { max($0, 1e-3) })
+            // Measured in place (`PreparedText.measure(at:)`): a copy of the prepared text would
+            // retain its parts. The engine reads 0 as "unlimited"; a text with no room at all
+            // gets the least room.
+            let at = Int(textSlots[t].preparedAt)
+            measured = try preparedTexts.withUnsafeBufferPointer { texts throws(TextLayoutError) in
+                try PreparedText.measure(at: texts.baseAddress.unsafelyUnwrapped + at, width: width.map { max($0, 1e-3) })
             }
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)
@@ -60,9 +61,7 @@ extension FlexSolver {
         let natural = try maxContentWidth(n)
         guard contentWidth < natural else { return false }  // (unwrapped: every line ends its paragraph)
         if !textSlots[t].isPrepared { try prepareText(n) }
-        return textSlots.withUnsafeBufferPointer { texts in
-            texts[t].prepared.unsafelyUnwrapped.hasJustifiedLine(width: max(contentWidth, 1e-3))
-        }
+        return preparedTexts[Int(textSlots[t].preparedAt)].hasJustifiedLine(width: max(contentWidth, 1e-3))
     }
 
     /// Text `n`'s min-content width: its widest grapheme cluster over all its lines — those past
@@ -74,9 +73,7 @@ extension FlexSolver {
         guard tree.texts[t].style.numberOfLines != 0 else { return try measureText(n, width: 1e-3).size.width }
         if !textSlots[t].isPrepared { try prepareText(n) }
         do throws(TextLayoutError) {
-            return try textSlots.withUnsafeBufferPointer { texts throws(TextLayoutError) in
-                try texts[t].prepared.unsafelyUnwrapped.measureEveryLine(width: 1e-3).size.width
-            }
+            return try preparedTexts[Int(textSlots[t].preparedAt)].measureEveryLine(width: 1e-3).size.width
         } catch {
             throw CellLayoutError(path: path(n), message: error.description)
         }

@@ -98,10 +98,11 @@ extension FlexSolver {
 
     /// A text's preparation and what is known of it at its max-content width (NaN, nil: not yet).
     struct TextSlot {
-        var prepared: PreparedText?
-        /// Whether `prepared` is set (asking `prepared != nil` copied the prepared text, a retain
-        /// of each of its parts and a release, on every measurement).
-        var isPrepared = false
+        /// Where the text's preparation is in the solver's `preparedTexts` (−1: not prepared).
+        /// (Kept apart from the slot: measured in place there, a prepared text is not copied —
+        /// an optional one in the slot was, with a retain of each of its parts and a release.)
+        var preparedAt: Int32 = -1
+        var isPrepared: Bool { preparedAt >= 0 }
         /// What a layout of the text reads late, as (address, length) pairs for prefetching
         /// (`PreparedText.lineBreakingMemory`, `.paragraphMemory`), noted when it is prepared.
         var wordsMemory: (UInt, Int) = (0, 0)

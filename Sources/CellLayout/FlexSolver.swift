@@ -13,6 +13,8 @@ struct FlexSolver: Sendable {
     /// Per text: its preparation, its max-content width and its measurement unwrapped (at that
     /// width), once worked out — one array, so that a solver allocates once for its texts.
     var textSlots: [TextSlot] = []
+    /// The texts prepared so far, in the order they were (`TextSlot.preparedAt`).
+    var preparedTexts: [PreparedText] = []
     /// Whether a prepared text has characters no font has (an arrangement then lists them; most
     /// cells have none, and looking through every text slot for each arrangement read them all).
     var anyMissingCharacters = false
@@ -216,7 +218,7 @@ extension FlexSolver {
         textSlots.withUnsafeBufferPointer { texts in
             for t in texts.indices where texts[t].hasMissingCharacters {
                 out.append(CellMissingCharacters(path: path(tree.textNodes[t]), id: tree.ids[tree.textNodes[t]],
-                                                 characters: texts[t].prepared.unsafelyUnwrapped.missingCharacters))
+                                                 characters: preparedTexts[Int(texts[t].preparedAt)].missingCharacters))
             }
         }
         return out

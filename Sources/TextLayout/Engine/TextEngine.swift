@@ -259,8 +259,14 @@ public struct PreparedText: Sendable {
     var paragraph: PreparedParagraph { box.paragraph }
     /// The style used by `layout(width:)` and `measure(width:)`.
     public var style: TextStyle {
-        didSet { (heights, styleError) = Self.plan(box, style) }
+        get { storedStyle }
+        set {
+            storedStyle = newValue
+            (heights, styleError) = Self.plan(box, newValue)
+        }
     }
+    /// (Stored without observers, so that `measure(at:)` can read it where it is.)
+    private var storedStyle: TextStyle
     /// What `style` means for this text, worked out when it is set rather than at every layout:
     /// its line heights, or why it is invalid (`TextStyle.validate()`).
     private var heights: LineHeights
@@ -268,7 +274,7 @@ public struct PreparedText: Sendable {
 
     init(box: PreparedBox, style: TextStyle) {
         self.box = box
-        self.style = style
+        storedStyle = style
         (heights, styleError) = Self.plan(box, style)
     }
 
@@ -324,6 +330,23 @@ public struct PreparedText: Sendable {
         }
         if let styleError { throw styleError }
         return TextLayouter.measure(box, style: style, heights: heights, width: width)
+    }
+
+    /// Where `storedStyle` is in a prepared text (a stored property without observers has an offset).
+    private static let styleOffset = MemoryLayout<PreparedText>.offset(of: \PreparedText.storedStyle).unsafelyUnwrapped
+
+    /// `measure(width:)` of the prepared text at `text`, read where it is: a caller keeping
+    /// prepared texts in its own storage measures one without copying it (a copy retains its
+    /// parts and releases them; a method called on a text in memory the call might change is
+    /// called on a copy).
+    package static func measure(at text: UnsafePointer<PreparedText>, width: Double?) throws(TextLayoutError) -> TextMeasurement {
+        if let width, !(width.isFinite && width >= 0) {
+            throw .invalidParameter(field: "width", value: "\(width)", requirement: "must be a finite number ≥ 0 (0 = unlimited)")
+        }
+        if _slowPath(text.pointee.styleError != nil) { throw text.pointee.styleError.unsafelyUnwrapped }
+        // (The style's address, not the style: passed by value, it would be copied.)
+        let style = (UnsafeRawPointer(text) + styleOffset).assumingMemoryBound(to: TextStyle.self)
+        return TextLayouter.measure(text.pointee.box, style: style, heights: text.pointee.heights, width: width)
     }
 
     /// Whether `.justified` alignment stretches a line of this text at `width` points (nil or 0 =

@@ -92,11 +92,18 @@ struct TextLayouter {
     /// `measure(_:style:width:)` with the style's line heights worked out already
     /// (`LineHeights(box, style)`; a `PreparedText` keeps them with its style).
     static func measure(_ box: PreparedBox, style: TextStyle, heights: LineHeights, width: Double?) -> TextMeasurement {
+        withUnsafePointer(to: style) { measure(box, style: $0, heights: heights, width: width) }
+    }
+
+    /// `measure(_:style:heights:width:)` with the style read where it is (`PreparedText.measure(at:)`:
+    /// a style passed by value from memory the call might change is copied — a retain of its font
+    /// name and a release — on every measurement).
+    static func measure(_ box: PreparedBox, style: UnsafePointer<TextStyle>, heights: LineHeights, width: Double?) -> TextMeasurement {
         guard box.paragraph.count > 0 else { return TextMeasurement(size: .zero, lineCount: 0, truncated: false) }
         let maxWidth = LineBreaker.maxWidth(width, size: heights.size)
-        let anywhere = style.lineBreakMode == .charWrap
-        let limit = style.numberOfLines
-        let lineSpacing = style.lineSpacing, paragraphSpacing = style.paragraphSpacing
+        let anywhere = style.pointee.lineBreakMode == .charWrap
+        let limit = style.pointee.numberOfLines
+        let lineSpacing = style.pointee.lineSpacing, paragraphSpacing = style.pointee.paragraphSpacing
         let singleFont = box.paragraph.singleFont
         let primaryHeight = heights.primary
         let knowsPairs = heights.knowsPairs
@@ -128,12 +135,12 @@ struct TextLayouter {
             lastEnd = span.end
             count += 1
         }
-        if more && style.lineBreakMode.truncates {
+        if more && style.pointee.lineBreakMode.truncates {
             // The last line is shortened with "…": its width and height change.
-            let layouter = TextLayouter(box, style: style)
+            let layouter = TextLayouter(box, style: style.pointee)
             let end = layouter.paragraphEnd(from: lastStart)
             let t = Truncation(paragraph: box.paragraph).truncate(from: lastStart, to: end, maxWidth: maxWidth,
-                                                                  mode: style.lineBreakMode)
+                                                                  mode: style.pointee.lineBreakMode)
             y += heights.height(box, lastStart, end, ellipsis: true) - heights.height(box, lastStart, lastEnd, ellipsis: false)
             widest = 0
             var i = 0
@@ -143,7 +150,7 @@ struct TextLayouter {
             }
         }
         let size = Size(width: widest * heights.size, height: y)
-        return TextMeasurement(size: style.scale.ceil(size), lineCount: count, truncated: more)
+        return TextMeasurement(size: style.pointee.scale.ceil(size), lineCount: count, truncated: more)
     }
 
     /// The cluster after the last one of the paragraph containing `from` (its hard break excluded).
