@@ -41,9 +41,11 @@ extension FlexSolver {
 }
 
 /// The leaf stacks (`FlexSolver.isLeafStack`) a thread laid out lately (`SolverScratch.leafStacks`):
-/// direct-mapped by shape, node and constraints, 256 of them of at most 64 children each —
-/// bounded, no lock. An entry holds its shape, so that no other shape can take its address
-/// while the entry is there.
+/// two-way set-associative by shape, node and constraints (a hit moves its entry to the front
+/// of its set, a new entry pushes the back one out), 256 sets — 512 layouts of at most 64
+/// children each: bounded, no lock. An entry holds its shape, so that no other shape can take its
+/// address while the entry is there. (Direct-mapped, the feed's hundred or so grids and toolbars
+/// — 20 shapes, a few constraints each — collided in a third of its posts.)
 final class LeafStackMemo {
     /// (A class: a hit takes one reference to it, not a copy of its parts.)
     final class Entry {
@@ -65,9 +67,10 @@ final class LeafStackMemo {
         }
     }
 
+    /// The number of sets (two entries each).
     static let size = 256
     static let largestStack = 64
-    private var entries = [Entry?](repeating: nil, count: size)
+    @exclusivity(unchecked) private var entries = [Entry?](repeating: nil, count: 2 * size)
 
     /// Where a layout of `node` in `shape` under `w` × `h` is kept.
     @inline(__always)
@@ -79,7 +82,7 @@ final class LeafStackMemo {
             case .unbounded: return 0x9e37_79b9_7f4a_7c15
             }
         }
-        var x = UInt64(UInt(bitPattern: ObjectIdentifier(shape).hashValue)) &* 0x9e37_79b9_7f4a_7c15
+        var x = UInt64(UInt(bitPattern: ObjectIdentifier(shape))) &* 0x9e37_79b9_7f4a_7c15
         x = (x ^ UInt64(truncatingIfNeeded: node)) &* 0xff51_afd7_ed55_8ccd
         x = (x ^ bits(w)) &* 0xc4ce_b9fe_1a85_ec53
         x = (x ^ bits(h)) &* 0xff51_afd7_ed55_8ccd
@@ -88,11 +91,18 @@ final class LeafStackMemo {
 
     @inline(__always)
     func find(_ slot: Int, _ shape: FlexShape, _ node: Int, _ w: Dim, _ h: Dim) -> Entry? {
-        guard let e = entries[slot], e.shape === shape, e.node == node, e.width == w, e.height == h else { return nil }
-        return e
+        @inline(__always) func holds(_ e: Entry?) -> Bool {
+            guard let e else { return false }
+            return e.shape === shape && e.node == node && e.width == w && e.height == h
+        }
+        if holds(entries[2 * slot]) { return entries[2 * slot] }
+        guard holds(entries[2 * slot + 1]) else { return nil }
+        entries.swapAt(2 * slot, 2 * slot + 1)
+        return entries[2 * slot]
     }
 
     func store(_ slot: Int, _ entry: Entry) {
-        entries[slot] = entry
+        entries[2 * slot + 1] = entry
+        entries.swapAt(2 * slot, 2 * slot + 1)
     }
 }
