@@ -224,7 +224,9 @@ struct LineHeights: @unchecked Sendable {  // immutable; its pointer reads memor
     /// For a paragraph of two fonts (`Segments.lastSeen`): the bits of the two, and the height of
     /// a line that holds neither, the first, the second or both (with the primary font's).
     private(set) var pairBits: (UInt64, UInt64) = (0, 0)
-    private(set) var pairHeights = SIMD4<Double>()
+    /// (Four doubles, not a `SIMD4`: its 32-byte alignment made every array holding prepared
+    /// texts ask the allocator for aligned memory, `posix_memalign`'s slower path.)
+    private(set) var pairHeights: (Double, Double, Double, Double) = (0, 0, 0, 0)
     /// Whether `height(pair:)` may be used.
     private(set) var knowsPairs = false
     /// An attributed text's line metrics (`PreparedParagraph.lineMetrics`), read in place: a
@@ -239,8 +241,8 @@ struct LineHeights: @unchecked Sendable {  // immutable; its pointer reads memor
         guard !box.paragraph.singleFont, !segments.lastSeen.isEmpty else { return }
         let a: UInt64 = 1 << UInt64(segments.fontPair.0), b: UInt64 = 1 << UInt64(segments.fontPair.1)
         pairBits = (a, b)
-        pairHeights = SIMD4(primary, height(box, 0, 0, ellipsis: false, known: a),
-                            height(box, 0, 0, ellipsis: false, known: b), height(box, 0, 0, ellipsis: false, known: a | b))
+        pairHeights = (primary, height(box, 0, 0, ellipsis: false, known: a),
+                       height(box, 0, 0, ellipsis: false, known: b), height(box, 0, 0, ellipsis: false, known: a | b))
         knowsPairs = true
     }
 
@@ -248,7 +250,8 @@ struct LineHeights: @unchecked Sendable {  // immutable; its pointer reads memor
     /// (`knowsPairs`): the same value as `height(_:_:_:ellipsis:known:)`, looked up.
     @inline(__always)
     func height(pair fonts: UInt64) -> Double {
-        pairHeights[(fonts & pairBits.0 != 0 ? 1 : 0) | (fonts & pairBits.1 != 0 ? 2 : 0)]
+        let first = fonts & pairBits.0 != 0, second = fonts & pairBits.1 != 0
+        return second ? (first ? pairHeights.3 : pairHeights.2) : (first ? pairHeights.1 : pairHeights.0)
     }
 
     /// The rules of `style`, with the height of a line in the paragraph's first font only.
