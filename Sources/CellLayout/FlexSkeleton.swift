@@ -59,10 +59,12 @@ final class FlexSkeleton {
                     collectTexts(children.baseAddress.unsafelyUnwrapped + i, textStyles, &texts, &ordinal)
                 }
             }
-        case .text(var t):
-            if ordinal < textStyles.count { t.style = textStyles[ordinal] }
-            ordinal += 1
+        case .text(let t):
+            // (Appended, then its style set in place: a text taken out of the element, changed
+            // and appended was copied twice — its string, attributes and font name retained twice.)
             texts.append(t)
+            if ordinal < textStyles.count { texts[texts.count - 1].style = textStyles[ordinal] }
+            ordinal += 1
         case .overlay(let base, let layer), .background(let base, let layer):
             // (As flattening: the layer only over a visible base.)
             let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
@@ -127,6 +129,7 @@ extension FlexSolver {
         }
     }
 
+    @inline(__always)
     private init(tree: FlexTree) {
         self.tree = tree
         textSlots = TextSlot.empty(tree.texts.count)
