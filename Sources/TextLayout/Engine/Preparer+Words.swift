@@ -45,11 +45,18 @@ extension Preparer {
                     // Its advances are the units' own, nothing to look up (no kerning, no rule, a
                     // run the fonts' tables shape): written here with the summary `le_segments`
                     // would make.
+                    // (And summed as they are written — `summary`'s sums in one pass: the
+                    // kerning taken back at the end is −0, which changes no sum.)
+                    var width = 0.0, content = -Double.infinity, mask: UInt64 = 0
                     for j in start...i {
-                        advances[j] = Double(plainAdvance[Int(text[j])])
+                        let advance = Double(plainAdvance[Int(text[j])])
+                        advances[j] = advance
                         adjust[j] = -0.0  // (kerning 0, taken back: −0 as the shaper writes it)
+                        width += advance
+                        if kinds[j] == .text { content = width }
+                        mask |= 1 << UInt64(fonts[j])  // (fonts below 64: this path's chains have fewer)
                     }
-                    summaries[k] = summary(start, i + 1, advances, adjust, kinds, fonts)
+                    summaries[k] = WordCache.Summary(width: width, content: content == -.infinity ? .infinity : content, mask: mask)
                     found[k] = true
                     keys[k] = WordCache.Key(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: i + 1 - start),
                                             script: script, next: 0, hash: 0)
