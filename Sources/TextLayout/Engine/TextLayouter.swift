@@ -235,7 +235,9 @@ struct LineHeights: @unchecked Sendable {  // immutable; its pointer reads memor
     private var lineMetrics = UnsafeBufferPointer<PreparedParagraph.LineMetric>(start: nil, count: 0)
 
     /// The rules of `style` for the paragraph in `box`, with its two fonts' line heights.
-    init(_ box: PreparedBox, _ style: TextStyle) {
+    /// (The style borrowed: an initializer takes its arguments owned, and each text prepared
+    /// copied its style for this — a retain of its font name and a release.)
+    init(_ box: PreparedBox, _ style: borrowing TextStyle) {
         self.init(primaryOf: box, style)
         let segments = box.paragraph.segments
         guard !box.paragraph.singleFont, !segments.lastSeen.isEmpty else { return }
@@ -255,7 +257,7 @@ struct LineHeights: @unchecked Sendable {  // immutable; its pointer reads memor
     }
 
     /// The rules of `style`, with the height of a line in the paragraph's first font only.
-    init(primaryOf box: PreparedBox, _ style: TextStyle) {
+    init(primaryOf box: PreparedBox, _ style: borrowing TextStyle) {
         size = style.size
         fontLeading = style.fontLeading
         lineHeightMultiple = style.lineHeightMultiple
