@@ -161,8 +161,8 @@ public struct PreparedCell: Sendable {
             // again at a new width, their max-content sizes kept. Asking for all of every text
             // filled the processor's miss buffers, and the prefetches then waited.)
             var longest = (words: (UInt(0), 0), paragraph: (UInt(0), 0), slot: (UInt(0), 0))
-            // (The prepared texts read in place: a copy of one retains its parts.)
-            // (Its slot and its prepared text: what measuring it reads first.)
+            // (Its slot and its prepared text — what measuring it reads first — read in place: a
+            // copy of a prepared text retains its parts.)
             let prepared = self.solver.preparedTexts
             self.solver.textSlots.withUnsafeBufferPointer { slots in
                 prepared.withUnsafeBufferPointer { texts in
