@@ -115,8 +115,12 @@ extension FlexSolver {
 
         /// `count` empty slots, each made in place (`Array(repeating:count:)` copied one slot
         /// into each through the value witnesses of its optional parts).
+        /// (None for none: `Array(unsafeUninitializedCapacity: 0)` writes the count of the
+        /// standard library's one shared empty array — a data race between threads making a tree
+        /// without texts at once, which ThreadSanitizer reports.)
         static func empty(_ count: Int) -> [TextSlot] {
-            [TextSlot](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard count > 0 else { return [] }
+            return [TextSlot](unsafeUninitializedCapacity: count) { buffer, initialized in
                 for i in 0..<count { (buffer.baseAddress.unsafelyUnwrapped + i).initialize(to: TextSlot()) }
                 initialized = count
             }

@@ -12,17 +12,26 @@ import Testing
 @Suite struct LeafStackMemoTests {
     static let corpora = ["corpus.jsonl", "corpus-seed12-layers.jsonl", "corpus-seed83-rtl.jsonl", "corpus-seed101-custom.jsonl"]
 
-    /// `body`'s value, computed on a thread of its own (a new one: its kept layouts empty).
+    /// `body`'s value, computed on a thread of its own (a new one: its kept layouts empty). (Waited
+    /// for with a condition — a pthread one, which ThreadSanitizer sees: through a dispatch
+    /// semaphore it did not see the thread's work end before the result was read, and reported the
+    /// thread's freed memory, reused by this one, as raced.)
     func onNewThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-        let done = DispatchSemaphore(value: 0)
+        let done = NSCondition()
         nonisolated(unsafe) var result: Result<T, any Error>?
         let thread = Thread {
-            result = Result { try body() }
+            let r = Result { try body() }
+            done.lock()
+            result = r
             done.signal()
+            done.unlock()
         }
         thread.start()
-        done.wait()
-        return try result!.get()
+        done.lock()
+        while result == nil { done.wait() }
+        let r = result!
+        done.unlock()
+        return try r.get()
     }
 
     @Test(arguments: corpora)

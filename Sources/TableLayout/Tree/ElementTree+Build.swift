@@ -91,6 +91,12 @@ extension ElementTree {
     /// A leaf holding `segments` (counts of elements of the given runs), in order.
     private static func leaf(_ runs: UnsafeBufferPointer<Run>, _ segments: [(run: Int, offset: Int, count: Int)]) -> TreeNode {
         let n = segments.reduce(0) { $0 + $1.count }
+        // (An empty leaf from empty arrays: `Array(unsafeUninitializedCapacity: 0)` writes the count
+        // of the standard library's one shared empty array, a data race between threads.)
+        guard n > 0 else {
+            let none: [Content] = []
+            return LeafNode(heights: [], states: [], contents: none, total: TreeSummary.of(heights: [], states: []))
+        }
         let heights = [Double](unsafeUninitializedCapacity: n) { buffer, initialized in
             var p = buffer.baseAddress!
             for s in segments {

@@ -4,6 +4,9 @@ extension Preparer {
     /// The UTF-16 code units of `text`, transcoded straight from its UTF-8 storage (much faster
     /// than walking `String.UTF16View` for native strings).
     static func utf16Units(_ text: String) -> [UInt16] {
+        // (Not for an empty text: `Array(unsafeUninitializedCapacity: 0)` writes the count of the
+        // standard library's one shared empty array, a data race between threads.)
+        guard !text.isEmpty else { return [] }
         var text = text
         return text.withUTF8 { utf8 in
             [UInt16](unsafeUninitializedCapacity: utf16Count(utf8)) { out, written in
