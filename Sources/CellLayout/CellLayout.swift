@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LayoutGeometry
+import Synchronization
 import TextLayout
 
 /// Lays out composed cells: a tree of `CellElement`s at a width → every element's frame.
@@ -48,6 +49,15 @@ public struct CellLayout: Sendable {
         self.customMeasure = customMeasure
         self.baselines = baselines
         self.layoutDirection = layoutDirection
+    }
+
+    /// Empties what every thread keeps of the cells it laid out, for any layout: the trees'
+    /// shapes, the skeletons of tree structures, and the layouts of stacks of boxes and spacers
+    /// (each bounded: a few hundred entries a thread). Each thread empties its own the next time
+    /// it lays a cell out. With `TextEngine.clearCaches()`, what a cold start measures
+    /// (`Layouter.clearCaches()` calls both). Safe to call from any thread, during layouts.
+    public static func clearCaches() {
+        SolverScratch.forgetTables()
     }
 
     /// Lays `root` out at `width` (the row's content width; nil = as wide as its content): the root
@@ -313,12 +323,38 @@ final class SolverScratch {
         return key
     }()
 
-    /// This thread's buffers.
+    /// This thread's buffers (its tables emptied first if `forgetTables()` was called since it
+    /// last looked).
     static var current: SolverScratch {
+        let scratch = installed
+        let epoch = tablesEpoch.load(ordering: .relaxed)
+        if _slowPath(scratch.epoch != epoch) {
+            scratch.shapes.removeAll()
+            scratch.skeletons.removeAll()
+            scratch.leafStacks.removeAll()
+            scratch.epoch = epoch
+        }
+        return scratch
+    }
+
+    /// This thread's buffers as they are (made if the thread has none).
+    static var installed: SolverScratch {
         if let pointer = pthread_getspecific(key) { return Unmanaged<SolverScratch>.fromOpaque(pointer).takeUnretainedValue() }
         let scratch = SolverScratch()
         pthread_setspecific(key, Unmanaged.passRetained(scratch).toOpaque())
         return scratch
+    }
+
+    /// Counts `forgetTables()` calls: a thread whose scratch saw another count empties its tables.
+    private static let tablesEpoch = Atomic<Int>(0)
+    /// The count this thread's tables were last emptied at (or made at).
+    private var epoch = tablesEpoch.load(ordering: .relaxed)
+
+    /// Empties every thread's tables of shapes, skeletons and leaf-stack layouts — each thread
+    /// when it next lays a cell out (they are the thread's own, read without a lock): what they
+    /// hold is then made afresh, as in a new process. `Layouter.clearCaches()` calls it.
+    static func forgetTables() {
+        tablesEpoch.wrappingAdd(1, ordering: .relaxed)
     }
 }
 

@@ -99,6 +99,11 @@ final class SkeletonTable {
     func store(_ skeleton: FlexSkeleton) {
         slots[skeleton.structure.slot] = skeleton
     }
+
+    /// Forgets every skeleton (`SolverScratch.forgetTables`).
+    func removeAll() { for i in slots.indices { slots[i] = nil } }
+    /// The skeletons held (for tests).
+    var count: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 }
 
 extension FlexSolver {

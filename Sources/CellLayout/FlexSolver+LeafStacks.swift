@@ -105,4 +105,9 @@ final class LeafStackMemo {
         entries[2 * slot + 1] = entry
         entries.swapAt(2 * slot, 2 * slot + 1)
     }
+
+    /// Forgets every layout (`SolverScratch.forgetTables`).
+    func removeAll() { for i in entries.indices { entries[i] = nil } }
+    /// The layouts held (for tests).
+    var count: Int { entries.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 }

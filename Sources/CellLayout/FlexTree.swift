@@ -278,6 +278,11 @@ final class FlexShape: @unchecked Sendable {
 /// `largestShared` elements: bounded (a few MB at most), no lock.
 final class ShapeTable {
     private var slots = [FlexShape?](repeating: nil, count: 256)
+
+    /// Forgets every shape (`SolverScratch.forgetTables`).
+    func removeAll() { for i in slots.indices { slots[i] = nil } }
+    /// The shapes held (for tests).
+    var count: Int { slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
     /// Larger trees keep their own shape (a cell's tree is a few dozen elements).
     static let largestShared = 128
 

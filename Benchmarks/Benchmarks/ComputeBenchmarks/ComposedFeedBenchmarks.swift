@@ -52,8 +52,9 @@ func registerComposedFeedBenchmarks() {
     Benchmark("ComposedFeed.Posts10K.Cold",
               configuration: configuration("ComposedFeed.Posts10K.Cold", maxIterations: 30, warmupIterations: 1)) { (benchmark: Benchmark, spec: LayoutSpec) in
         let layouter = SharedLayouter.value
-        // Everything the layouter keeps is emptied first (shaped words, prepared paragraphs and
-        // its prepared cells), outside the measurement: a process's first feed frees nothing.
+        // Everything the layouter keeps is emptied first (shaped words, prepared paragraphs, its
+        // prepared cells, and what each thread keeps of the cells it laid out: tree shapes,
+        // skeletons, stack layouts), outside the measurement: a process's first feed frees nothing.
         // (One compute per sample: the configuration scales nothing.)
         layouter.clearCaches()
         benchmark.startMeasurement()

@@ -91,9 +91,11 @@ public final class Layouter: Sendable {
     }
 
     /// Empties what this layouter keeps between calls: its text engines' caches (shaped words,
-    /// prepared paragraphs) and the composed cells it prepared. Fonts stay loaded. For cold-start
-    /// measurements, or to give the memory back.
+    /// prepared paragraphs) and the composed cells it prepared — and what every thread keeps of
+    /// the cells it laid out (`CellLayout.clearCaches()`: tree shapes, skeletons, stack layouts).
+    /// Fonts stay loaded. For cold-start measurements, or to give the memory back.
     public func clearCaches() {
+        CellLayout.clearCaches()
         var all: [Fonts] = given.map { [$0] } ?? []
         all += engines.withLock { Array($0.values) }
         for fonts in all {
