@@ -118,16 +118,9 @@ public struct CellLayout: Sendable {
         // The first layout is the kept solver's own, its measurements forgotten afterwards (a
         // copy of the solver to lay out retained each of its dozen parts, and its text slots
         // again when the layout wrote to them: about 50 atomic counts per post of a feed).
-        let scratch = SolverScratch.current
-        solver.adoptScratch(scratch)
-        let arrangement: CellArrangement
-        do {
-            arrangement = try solver.arrangeKeepingIntrinsics(width: width, frames: frames)
-        } catch {
-            solver.returnScratch(scratch)
-            throw error
+        let arrangement = try solver.withScratch { (s) throws(CellLayoutError) in
+            try s.arrangeKeepingIntrinsics(width: width, frames: frames)
         }
-        solver.returnScratch(scratch)
         solver.forgetLayout()
         return (PreparedCell(solver: consume solver), arrangement)
     }
