@@ -61,6 +61,21 @@ do {
             layouter.clearCaches()
             checksum += try layouter.compute(spec, options: summary).contentSize.height
         }
+    case "coldTimed":
+        // As `cold`, each compute timed alone (the caches emptied outside the timing), the median
+        // printed to standard error: run under `taskset -c 0` and without, to see how the compute
+        // scales from one core to two (valgrind counts one core's work only).
+        let spec = try ComposedFeed.spec(count: posts, width: 375)
+        _ = try layouter.compute(spec, options: summary)
+        var times: [Double] = []
+        for _ in 0..<repeats {
+            layouter.clearCaches()
+            let start = DispatchTime.now().uptimeNanoseconds
+            checksum += try layouter.compute(spec, options: summary).contentSize.height
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        times.sort()
+        if !times.isEmpty { FileHandle.standardError.write(Data("median \(times[times.count / 2]) ms, min \(times[0]) ms\n".utf8)) }
     case "peer":
         // The hand-written peer (`…HandWrittenPeer`): every post's height from the seed's formulas,
         // its texts measured by the same engine, the caches emptied first — on one thread.
