@@ -110,10 +110,12 @@ public struct CellLayout: Sendable {
 
     /// `prepare(_:textStyles:arrangingAt:frames:)` with the tree read where it is (a tree kept by
     /// a decoded spec: no copy of it, which retains each of its parts).
-    /// `structure`: the tree's, when its maker names one (`CellStructure`).
+    /// `structure`: the tree's, when its maker names one (`CellStructure`); `texts`: its texts,
+    /// when its maker read them (`StructureTexts`).
     package func prepare(rootAt root: UnsafePointer<CellElement>, textStyles: [TextStyle], arrangingAt width: Double?,
-                         frames: Bool, structure: CellStructure? = nil) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
-        var solver = FlexSolver(rootAt: root, layout: self, textStyles: textStyles, structure: structure)
+                         frames: Bool, structure: CellStructure? = nil,
+                         texts: StructureTexts? = nil) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
+        var solver = FlexSolver(rootAt: root, layout: self, textStyles: textStyles, structure: structure, texts: texts)
         try solver.prepareTexts()
         // The first layout is the kept solver's own, its measurements forgotten afterwards (a
         // copy of the solver to lay out retained each of its dozen parts, and its text slots

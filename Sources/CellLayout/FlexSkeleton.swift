@@ -42,40 +42,6 @@ final class FlexSkeleton {
         ids = tree.ids
         textNodes = tree.textNodes
     }
-
-    /// The visible texts under `e` in the order `FlexTree.Builder.flatten` meets them, each with
-    /// its style from `textStyles` by its place in the tree's text order (hidden texts counted)
-    /// — what flattening would put in `texts`. `e` itself is visible.
-    static func collectTexts(_ e: UnsafePointer<CellElement>, _ textStyles: [TextStyle], _ texts: inout [CellText],
-                             _ ordinal: inout Int) {
-        switch e.pointee.kind {
-        case .stack(let s):
-            s.children.withUnsafeBufferPointer { children in
-                for i in children.indices {
-                    guard !children[i].isHidden else {
-                        if !textStyles.isEmpty { ordinal += children[i].textCount }
-                        continue
-                    }
-                    collectTexts(children.baseAddress.unsafelyUnwrapped + i, textStyles, &texts, &ordinal)
-                }
-            }
-        case .text(let t):
-            // (Appended, then its style set in place: a text taken out of the element, changed
-            // and appended was copied twice — its string, attributes and font name retained twice.)
-            texts.append(t)
-            if ordinal < textStyles.count { texts[texts.count - 1].style = textStyles[ordinal] }
-            ordinal += 1
-        case .overlay(let base, let layer), .background(let base, let layer):
-            // (As flattening: the layer only over a visible base.)
-            let count = base.isHidden ? 0 : (layer.isHidden ? 1 : 2)
-            if count > 0 { withUnsafePointer(to: base) { collectTexts($0, textStyles, &texts, &ordinal) } }
-            else if !textStyles.isEmpty { ordinal += base.textCount }
-            if count > 1 { withUnsafePointer(to: layer) { collectTexts($0, textStyles, &texts, &ordinal) } }
-            else if !textStyles.isEmpty { ordinal += layer.textCount }
-        case .box, .spacer, .custom:
-            break
-        }
-    }
 }
 
 /// The skeletons a thread made lately (`SolverScratch.skeletons`): direct-mapped by structure,
@@ -110,20 +76,22 @@ extension FlexSolver {
     /// `init(rootAt:layout:textStyles:)` for a tree of a known structure: its properties, children
     /// and ids from the last tree of that structure this thread flattened, its texts read from it
     /// — the same tree flattening would give, without flattening. (Any other tree: flattened.)
-    init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: CellStructure?) {
-        guard let structure, !root.pointee.isHidden else {
+    /// `texts`: the tree's own (`StructureTexts`), when its maker read them.
+    init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: CellStructure?,
+         texts: StructureTexts? = nil) {
+        // (A tree whose texts were read has a visible root, `StructureTexts` says: not read here.)
+        guard let structure, texts != nil || !root.pointee.isHidden else {
             self.init(rootAt: root, layout: layout, textStyles: textStyles)
             return
         }
         let scratch = SolverScratch.current
         let rightToLeft = layout.layoutDirection == .rightToLeft
         if let known = scratch.skeletons.find(structure, rightToLeft: rightToLeft, textStyles: textStyles) {
-            var texts: [CellText] = []
-            texts.reserveCapacity(known.textNodes.count)
-            var ordinal = 0
-            FlexSkeleton.collectTexts(root, textStyles, &texts, &ordinal)
-            if texts.count == known.textNodes.count {
-                self.init(tree: FlexTree(shape: known.shape, ids: known.ids, texts: texts, textNodes: known.textNodes, layout: layout))
+            // The texts as the tree's maker read them, or read now (the same, but reading the
+            // tree: a decoded feed's trees are cold, and their blocks missed the cache one after another).
+            if let found = texts ?? StructureTexts(root: root), found.count == known.textNodes.count {
+                self.init(tree: FlexTree(shape: known.shape, ids: known.ids, texts: found.texts, styles: textStyles,
+                                         styleOrdinals: found.ordinals, textNodes: known.textNodes, layout: layout))
                 return
             }
         }

@@ -15,9 +15,9 @@ extension FlexSolver {
         do throws(TextLayoutError) {
             let p: PreparedText
             if let attributed = tree.texts[t].attributed {
-                p = try engine.prepare(attributed, style: tree.texts[t].style)
+                p = try engine.prepare(attributed, style: tree.style(t))
             } else {
-                p = try engine.prepare(tree.texts[t].text, style: tree.texts[t].style)
+                p = try engine.prepare(tree.texts[t].text, style: tree.style(t))
             }
             let missing = p.hasMissingCharacters, units = p.utf16Count
             let words = p.lineBreakingMemory, paragraph = p.paragraphMemory
@@ -70,7 +70,7 @@ extension FlexSolver {
     /// once per node (`minContentWidth` keeps it).
     mutating func minContentTextWidth(_ n: Int) throws(CellLayoutError) -> Double {
         let t = props[n].payload
-        guard tree.texts[t].style.numberOfLines != 0 else { return try measureText(n, width: 1e-3).size.width }
+        guard tree.style(t).numberOfLines != 0 else { return try measureText(n, width: 1e-3).size.width }
         if !textSlots[t].isPrepared { try prepareText(n) }
         do throws(TextLayoutError) {
             return try preparedTexts[Int(textSlots[t].preparedAt)].measureEveryLine(width: 1e-3).size.width
@@ -121,7 +121,7 @@ extension FlexSolver {
     /// first baseline (`firstBaseline`), the descent and half the line gap — in Chromium's layout
     /// units with `css` baselines. (Every line of a text is its primary font's height.)
     private mutating func lastLineDescent(_ n: Int) throws(CellLayoutError) -> Double {
-        let style = tree.texts[props[n].payload].style
+        let style = tree.style(props[n].payload)
         let em = try emMetrics(n)
         let natural = (em.ascent + em.descent + em.gap) * style.size
         let line = layout.baselines == .css ? (natural * 64).rounded() / 64 : natural
@@ -133,7 +133,7 @@ extension FlexSolver {
     /// natural line height, 19.789 pt for DejaVu Sans 17, is 19.797 there: 90 such lines are 0.7
     /// taller than the exact sum). 0 for a line height already in those units.
     private mutating func layoutUnitExcess(_ n: Int) throws(CellLayoutError) -> Double {
-        let style = tree.texts[props[n].payload].style
+        let style = tree.style(props[n].payload)
         let em = try emMetrics(n)
         let natural = (em.ascent + em.descent + em.gap) * style.size
         return (natural * 64).rounded() / 64 - natural
@@ -142,7 +142,7 @@ extension FlexSolver {
     /// The first line's baseline below the text's top: the primary font's ascent plus half its
     /// line gap (0 for the bundled fonts).
     mutating func firstBaseline(_ n: Int) throws(CellLayoutError) -> Double {
-        let style = tree.texts[props[n].payload].style
+        let style = tree.style(props[n].payload)
         guard layout.textEngine != nil else { return 0 }
         let em = try emMetrics(n)
         let size = style.size
@@ -155,7 +155,7 @@ extension FlexSolver {
     /// Text `n`'s primary font's ascent, descent and line gap (0 without `fontLeading`) per
     /// point of size, read once per font.
     private mutating func emMetrics(_ n: Int) throws(CellLayoutError) -> (ascent: Double, descent: Double, gap: Double) {
-        let style = tree.texts[props[n].payload].style
+        let style = tree.style(props[n].payload)
         let key = style.fontLeading ? style.font : "\u{0}" + style.font
         if let known = baselineMetrics[key] { return known }
         guard let engine = layout.textEngine else { return (0, 0, 0) }

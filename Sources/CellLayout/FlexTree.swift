@@ -12,7 +12,13 @@ final class FlexTree: @unchecked Sendable {
     let props: UnsafeMutableBufferPointer<Props>
     let childIndex: UnsafeMutableBufferPointer<Int>
     let ids: [String?]
+    /// The texts, each with its own style unless `styleOrdinals` gives it one of `styles`
+    /// (read a text's style through `style(_:)`).
     let texts: [CellText]
+    /// A list of resolved styles and each text's place in it (`StructureTexts`: a place past
+    /// the list's end keeps the text's own); both empty when every text carries its style.
+    let styles: [TextStyle]
+    let styleOrdinals: [Int32]
     /// The node of each text (`texts[i]` is node `textNodes[i]`).
     let textNodes: [Int]
     /// Whether a node's baselines are ever asked for (a row aligning its items by first or last
@@ -47,11 +53,15 @@ final class FlexTree: @unchecked Sendable {
         // buffer — its capacity kept with the tree, and the buffer allocated again for the next one.)
         ids = shape.ids == b.ids ? shape.ids : Array(b.ids[...])
         texts = Self.take(&b.texts)
+        styles = []
+        styleOrdinals = []
         textNodes = Self.take(&b.textNodes)
     }
 
-    /// A tree of a known shape, ids and text nodes with its own texts (`FlexSkeleton`).
-    init(shape: FlexShape, ids: [String?], texts: [CellText], textNodes: [Int], layout: CellLayout) {
+    /// A tree of a known shape, ids and text nodes with its own texts (`FlexSkeleton`): text i
+    /// takes `styles[styleOrdinals[i]]` when there is one (`StructureTexts`), else its own.
+    init(shape: FlexShape, ids: [String?], texts: [CellText], styles: [TextStyle], styleOrdinals: [Int32], textNodes: [Int],
+         layout: CellLayout) {
         self.layout = layout
         self.shape = shape
         props = shape.props
@@ -59,7 +69,18 @@ final class FlexTree: @unchecked Sendable {
         needsBaseline = shape.needsBaseline
         self.ids = ids
         self.texts = texts
+        // (No list needed when no text takes a style from it.)
+        self.styles = styles.isEmpty ? [] : styles
+        self.styleOrdinals = styles.isEmpty ? [] : styleOrdinals
         self.textNodes = textNodes
+    }
+
+    /// Text `t`'s style.
+    @inline(__always)
+    func style(_ t: Int) -> TextStyle {
+        guard !styleOrdinals.isEmpty else { return texts[t].style }
+        let o = Int(styleOrdinals[t])
+        return o < styles.count ? styles[o] : texts[t].style
     }
 
     /// `array`'s value, moved out (it is left empty).

@@ -160,7 +160,8 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
                     // unbounded widths (its intrinsic sizes) for every later width.
                     (prepared, first) = try environment.cellLayout(engine).prepare(rootAt: cell.layout.rootAddress, textStyles: cell.textStyles,
                                                                                    arrangingAt: width, frames: frames,
-                                                                                   structure: cell.layout.structure)
+                                                                                   structure: cell.layout.structure,
+                                                                                   texts: cell.layout.structureTexts)
                 }
                 if cell.prepared == nil {
                     // Kept in the payload, and the payload with the cell: a later call resolving this

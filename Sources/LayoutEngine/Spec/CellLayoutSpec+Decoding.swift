@@ -32,6 +32,8 @@ public struct CellLayoutSpec: Hashable, Sendable {
         let styleIdentity: StyleIdentity?
         /// The tree's structure when a template's plan made it (`CellStructure`), else nil.
         let structure: CellStructure?
+        /// The tree's visible texts, read as it was made (`StructureTexts`), when it has a structure.
+        let structureTexts: StructureTexts?
         /// The tables and grids inside the tree, by their elements' `custom` keys, with where they are.
         let nested: [NestedEntry]
         /// What the layouter's prepared cells are filed by: an empty object of this layout's own,
@@ -43,6 +45,7 @@ public struct CellLayoutSpec: Hashable, Sendable {
             self.structure = structure
             rootAddress = .allocate(capacity: 1)
             rootAddress.initialize(to: root)
+            structureTexts = structure == nil ? nil : StructureTexts(root: rootAddress)
             self.nested = nested
             self.textStyles = textStyles
             self.styleIdentity = styleIdentity
