@@ -14,6 +14,10 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
     typealias Content = RowPayload
 
     let environment: SizingEnvironment
+    /// The cell layout composed cells are prepared with, taken once for a chunk of requests
+    /// (`answer`); nil: taken from the environment for each cell. (Taking the engine locks the
+    /// layouter's fonts and retains the one engine: per row, from both cores at once.)
+    var chunkLayout: CellLayout? = nil
 
     /// Whether `content` is this sizer's (`RowPayload`): only then are chunks of requests given to it.
     func answersChunks<C: TableContent>(of content: C.Type) -> Bool { C.self == RowPayload.self }
@@ -25,6 +29,9 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
         guard C.self == RowPayload.self else { return range.first.map { ($0, "not this sizer's content") } }
         let view = unsafeBitCast(requests, to: PendingView<RowPayload>.self)
         let pending = view.pending
+        // (An engine that cannot be made is left to each row to report, with its path.)
+        var sizer = self
+        if let engine = try? environment.engine() { sizer.chunkLayout = environment.cellLayout(engine) }
         for k in range {
             // (As `PendingRequests.request` makes it, which is generic code in TableLayout, unspecialised here.)
             let place = view.places[k]
@@ -33,7 +40,7 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
             let width = pending.contentWidth(of: element, chrome: content.chrome)
             let request = SizingRequest(content: content, element: element, contentWidth: width, layoutMargins: pending.context.layoutMargins,
                                         tableWidth: pending.tableWidth, scale: pending.scale, isEditing: pending.isEditing, style: pending.style)
-            do { out[k] = try height(for: request) } catch { return (k, String(describing: error)) }
+            do { out[k] = try sizer.height(for: request) } catch { return (k, String(describing: error)) }
         }
         return nil
     }
@@ -133,7 +140,7 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
         // (The engine only to prepare: taking it for every row took the layouter's lock and
         // retained the one engine from both cores.)
         var engine: TextEngine? = nil
-        if known == nil && kept == nil {  // (also with tables or grids inside: never kept)
+        if known == nil && kept == nil && (chunkLayout == nil || !cell.nested.isEmpty) {  // (also with tables or grids inside: never kept)
             do throws(TextLayoutError) { engine = try environment.engine() } catch {
                 throw .measurement(path: content.path + ".layout", message: error.description)
             }
@@ -158,7 +165,7 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
                     // copy, a retain of each part.)
                     // Prepared and laid out at once: the cell keeps what that layout found at
                     // unbounded widths (its intrinsic sizes) for every later width.
-                    (prepared, first) = try environment.cellLayout(engine).prepare(rootAt: cell.layout.rootAddress, textStyles: cell.textStyles,
+                    (prepared, first) = try (chunkLayout ?? environment.cellLayout(engine)).prepare(rootAt: cell.layout.rootAddress, textStyles: cell.textStyles,
                                                                                    arrangingAt: width, frames: frames,
                                                                                    structure: cell.layout.structure,
                                                                                    texts: cell.layout.structureTexts)
