@@ -126,7 +126,10 @@ extension TableComputation {
         }
         let starts = firsts
         var runs = [EngineRowRun](repeating: EngineRowRun(count: 1, row: EngineRow(height: .automatic, content: .none)), count: n)
-        let chunks = min(n / 1_024, 16)
+        // (Enough shares that the last one taken leaves little for one core alone: the rows'
+        // cells are measured here too, most of the computation — see `premeasure`.)
+        let chunks = min(n / 256, 32)
+        let measuring = premeasuring
         let cycles = Flag()  // raised by a share that finds a run of several rows: then the section goes serially
         let failures = runs.withUnsafeMutableBufferPointer { buffer -> [(Int, ComputeError)] in
             nonisolated(unsafe) let out = buffer
@@ -145,6 +148,7 @@ extension TableComputation {
                             return
                         }
                         out[i] = EngineRowRun(count: specRuns[i].count, row: row)
+                        if let measuring { computation.premeasure(row, measuring) }
                     } catch {
                         errors.withLock { $0.append((i, error)) }
                         return
@@ -156,6 +160,38 @@ extension TableComputation {
         if cycles.isRaised { return nil }
         if let failure = failures.min(by: { $0.0 < $1.0 }) { throw failure.1 }
         return runs
+    }
+
+    /// When the table will measure every self-sizing row as it is built (no estimated row
+    /// height), the rows' content widths (the table's, as `TableViewLayout` works them out);
+    /// else nil.
+    var premeasuring: ContentWidthContext? {
+        guard spec.estimatedRowHeight <= 0 else { return nil }
+        return ContentWidthContext(tableWidth: width, style: spec.style, showsSectionIndex: !spec.sectionIndexTitles.isEmpty,
+                                   isEditing: spec.editing, metrics: environment.tableMetrics)
+    }
+
+    /// Measures a self-sizing row's composed cell as soon as its row is resolved, on the core
+    /// resolving it, and keeps the height with the row's content (`RowContent.Resolved
+    /// .premeasured`), which the table's sizer then takes at the same width in this call. A feed's
+    /// rows were decoded long before: resolving a row brings its decoded layout into the cache and
+    /// makes its content objects, and measuring it right then finds them there — measured in a
+    /// second pass, every row missed the cache again for them (2–3 % of a cold feed's time).
+    /// A row that fails here is left to the table, which measures it again and reports the
+    /// failure as it always did. (A row that warns here — an overflowing stack — keeps its section
+    /// out of `ResolvedSectionCache`, as a warning while resolving does: a later call resolves
+    /// it again, and warns again as it measures.)
+    func premeasure(_ row: EngineRow, _ context: ContentWidthContext) {
+        switch row.height {
+        case .automatic: break
+        case .tableDefault: guard spec.rowHeight == .automatic else { return }
+        case .fixed: return
+        }
+        guard case .row(let content) = row.content, let cell = content.layoutCell, cell.nested.isEmpty else { return }
+        let width = context.contentView(for: content.chrome).width
+        guard content.premeasured(call: environment.call, width: width) == nil,
+              let height = try? SpecSizer(environment: environment).cellRowHeight(cell, content, width: width) else { return }
+        content.keepPremeasured(call: environment.call, width: width, height: height)
     }
 
     /// A section's rows resolved one after another.

@@ -78,6 +78,21 @@ extension RowContent {
 
         var isShared: Bool { shared.load(ordering: .relaxed) }
 
+        /// A composed cell's row height measured while its row was resolved (`TableComputation
+        /// .parallelRuns`), with the call and the content width it was measured in and at.
+        private let measured = Mutex<(call: UInt64, width: Double, height: Double)>((0, 0, 0))
+
+        /// The row height measured while resolving the row, if it was measured in call `call` at
+        /// exactly `width`.
+        func premeasured(call: UInt64, width: Double) -> Double? {
+            measured.withLock { $0.call == call && $0.width == width ? $0.height : nil }
+        }
+
+        /// Keeps a row height measured in call `call` at `width` (`premeasured(call:width:)`).
+        func keepPremeasured(call: UInt64, width: Double, height: Double) {
+            measured.withLock { $0 = (call, width, height) }
+        }
+
         func markShared() { shared.store(true, ordering: .relaxed) }
 
         init(path: RowPath, measure: Measure, chrome: CellChrome) {

@@ -1,4 +1,5 @@
 import CellLayout
+import Synchronization
 import TableLayout
 import TextLayout
 
@@ -7,6 +8,10 @@ import TextLayout
 /// already checked, the title metrics, and the results of nested tables (fresh for every call:
 /// they are keyed by the identity of this call's content).
 final class SizingEnvironment: Sendable {
+    /// This call's number, unique in the process (`RowContent.Resolved.premeasured`: a height
+    /// found in one call is never taken in another, whose settings may differ).
+    let call = SizingEnvironment.calls.wrappingAdd(1, ordering: .relaxed).newValue
+    private static let calls = Atomic<UInt64>(0)
     let titleMetrics: TitleMetrics
     let tableMetrics: TableMetrics
     let nestedResults: NestedResultCache

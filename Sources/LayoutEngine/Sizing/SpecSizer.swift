@@ -75,10 +75,18 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
         }
     }
 
-    /// A composed cell's row height: its arrangement's height inside the cell's insets.
+    /// A composed cell's row height: its arrangement's height inside the cell's insets — or the
+    /// height measured while its row was resolved, at this width in this call (`premeasure`).
     private func layoutHeight(_ cell: RowContent.NestedCell, _ content: RowContent.Resolved,
                               _ request: SizingRequest<RowPayload>) throws -> Double {
-        try arrangement(cell, content: content, rowContentWidth: request.contentWidth, frames: environment.wantsCellFrames).size.height
+        if let known = content.premeasured(call: environment.call, width: request.contentWidth) { return known }
+        return try cellRowHeight(cell, content, width: request.contentWidth)
+    }
+
+    /// A composed cell's row height at row content width `width`: its arrangement's height inside
+    /// the cell's insets.
+    func cellRowHeight(_ cell: RowContent.NestedCell, _ content: RowContent.Resolved, width: Double) throws(ComputeError) -> Double {
+        try arrangement(cell, content: content, rowContentWidth: width, frames: environment.wantsCellFrames).size.height
             + cell.insets.top + cell.insets.bottom
     }
 
