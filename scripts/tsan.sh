@@ -6,7 +6,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-filter="${1:-LayouterTests|DeterminismTests|PreparedTextTests|FlexTests|ComposedCellTests|NestedInLayoutTests|ComposedSupplementaryTests|PreparedCellCacheTests|MeasureCommandTests|EmojiTests|ResolvedSectionTests|ResolvedRowsTests|BulkMeasuringTests|EstimationTests|KeptRowTests|IntrinsicSizeTests|CellStructureTests|LeafStackMemoTests|LeafStackSetTests|SkeletonSlotTests|ThreadTablesTests}"
+filter="${1:-LayouterTests|DeterminismTests|PreparedTextTests|FlexTests|ComposedCellTests|NestedInLayoutTests|ComposedSupplementaryTests|PreparedCellCacheTests|MeasureCommandTests|EmojiTests|ResolvedSectionTests|ResolvedRowsTests|BulkMeasuringTests|EstimationTests|KeptRowTests|IntrinsicSizeTests|CellStructureTests|LeafStackMemoTests|LeafStackSetTests|SkeletonSlotTests|ThreadTablesTests|StructureTextsTests|PremeasureTests}"
 log="$(mktemp)"
 trap 'rm -rf "$log"' EXIT
 status=0

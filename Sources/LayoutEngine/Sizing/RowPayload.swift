@@ -80,7 +80,7 @@ extension RowContent {
 
         /// A composed cell's row height measured while its row was resolved (`TableComputation
         /// .parallelRuns`), with the call and the content width it was measured in and at.
-        private let measured = Mutex<(call: UInt64, width: Double, height: Double)>((0, 0, 0))
+        private let measured = EngineLock<(call: UInt64, width: Double, height: Double)>((0, 0, 0))
 
         /// The row height measured while resolving the row, if it was measured in call `call` at
         /// exactly `width`.
