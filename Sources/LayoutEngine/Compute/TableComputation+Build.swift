@@ -137,6 +137,11 @@ extension TableComputation {
             let errors = EngineLock<[(Int, ComputeError)]>([])
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 let memo = LayoutPayloadMemo()
+                // (One sizer a share, its cell layout taken once: see `SpecSizer.chunkLayout`.)
+                var sizer = SpecSizer(environment: computation.environment)
+                if measuring != nil, let engine = try? computation.environment.engine() {
+                    sizer.chunkLayout = computation.environment.cellLayout(engine)
+                }
                 for i in n * c / chunks ..< n * (c + 1) / chunks {
                     do throws(ComputeError) {
                         // (Read in place: a copy of the row retains its parts.)
@@ -148,7 +153,7 @@ extension TableComputation {
                             return
                         }
                         out[i] = EngineRowRun(count: specRuns[i].count, row: row)
-                        if let measuring { computation.premeasure(row, measuring) }
+                        if let measuring { computation.premeasure(row, measuring, sizer: sizer) }
                     } catch {
                         errors.withLock { $0.append((i, error)) }
                         return
@@ -181,7 +186,7 @@ extension TableComputation {
     /// failure as it always did. (A row that warns here — an overflowing stack — keeps its section
     /// out of `ResolvedSectionCache`, as a warning while resolving does: a later call resolves
     /// it again, and warns again as it measures.)
-    func premeasure(_ row: EngineRow, _ context: ContentWidthContext) {
+    func premeasure(_ row: EngineRow, _ context: ContentWidthContext, sizer: SpecSizer) {
         switch row.height {
         case .automatic: break
         case .tableDefault: guard spec.rowHeight == .automatic else { return }
@@ -190,7 +195,7 @@ extension TableComputation {
         guard case .row(let content) = row.content, let cell = content.layoutCell, cell.nested.isEmpty else { return }
         let width = context.contentView(for: content.chrome).width
         guard content.premeasured(call: environment.call, width: width) == nil,
-              let height = try? SpecSizer(environment: environment).cellRowHeight(cell, content, width: width) else { return }
+              let height = try? sizer.cellRowHeight(cell, content, width: width) else { return }
         content.keepPremeasured(call: environment.call, width: width, height: height)
     }
 
