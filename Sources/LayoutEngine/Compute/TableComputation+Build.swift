@@ -137,11 +137,9 @@ extension TableComputation {
             let errors = EngineLock<[(Int, ComputeError)]>([])
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 let memo = LayoutPayloadMemo()
-                // (One sizer a share, its cell layout taken once: see `SpecSizer.chunkLayout`.)
+                // (One sizer a share, its cell layout taken once: `ChunkCellLayout`.)
                 var sizer = SpecSizer(environment: computation.environment)
-                if measuring != nil, let engine = try? computation.environment.engine() {
-                    sizer.chunkLayout = computation.environment.cellLayout(engine)
-                }
+                if measuring != nil { sizer.chunk = ChunkCellLayout(computation.environment) }
                 for i in n * c / chunks ..< n * (c + 1) / chunks {
                     do throws(ComputeError) {
                         // (Read in place: a copy of the row retains its parts.)

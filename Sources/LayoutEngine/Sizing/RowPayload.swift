@@ -79,18 +79,28 @@ extension RowContent {
         var isShared: Bool { shared.load(ordering: .relaxed) }
 
         /// A composed cell's row height measured while its row was resolved (`TableComputation
-        /// .parallelRuns`), with the call and the content width it was measured in and at.
-        private let measured = EngineLock<(call: UInt64, width: Double, height: Double)>((0, 0, 0))
+        /// .premeasure`), with the call and the content width it was measured in and at: the height
+        /// and width written first, the call last (released), so that a reader who sees the call
+        /// (acquired) sees both. (Atomics, not a lock over the three: a generic lock's value was
+        /// copied and its type looked up on every row.)
+        private let measuredCall = Atomic<UInt64>(0)
+        private let measuredWidth = Atomic<UInt64>(0)
+        private let measuredHeight = Atomic<UInt64>(0)
 
         /// The row height measured while resolving the row, if it was measured in call `call` at
         /// exactly `width`.
         func premeasured(call: UInt64, width: Double) -> Double? {
-            measured.withLock { $0.call == call && $0.width == width ? $0.height : nil }
+            guard measuredCall.load(ordering: .acquiring) == call,
+                  measuredWidth.load(ordering: .relaxed) == width.bitPattern else { return nil }
+            return Double(bitPattern: measuredHeight.load(ordering: .relaxed))
         }
 
-        /// Keeps a row height measured in call `call` at `width` (`premeasured(call:width:)`).
+        /// Keeps a row height measured in call `call` at `width` (`premeasured(call:width:)`). Only
+        /// the core resolving the row writes it, before the table measures.
         func keepPremeasured(call: UInt64, width: Double, height: Double) {
-            measured.withLock { $0 = (call, width, height) }
+            measuredWidth.store(width.bitPattern, ordering: .relaxed)
+            measuredHeight.store(height.bitPattern, ordering: .relaxed)
+            measuredCall.store(call, ordering: .releasing)
         }
 
         func markShared() { shared.store(true, ordering: .relaxed) }

@@ -3,6 +3,28 @@ import LayoutGeometry
 import TableLayout
 import TextLayout
 
+/// The cell layout a chunk of rows prepares its composed cells with, made when the first of them
+/// needs it: taking the engine locks the layouter's fonts and retains the one engine, which each
+/// row did, from both cores at once. A table without composed cells never takes it (its fonts
+/// load only if a text needs them). An engine that cannot be made is left to each row to report,
+/// with its path. One core's: made and read by the thread answering the chunk.
+final class ChunkCellLayout: @unchecked Sendable {
+    private let environment: SizingEnvironment
+    private var made: CellLayout?
+    private var tried = false
+
+    init(_ environment: SizingEnvironment) { self.environment = environment }
+
+    /// The layout, or nil when the engine cannot be made.
+    var layout: CellLayout? {
+        if !tried {
+            tried = true
+            if let engine = try? environment.engine() { made = environment.cellLayout(engine) }
+        }
+        return made
+    }
+}
+
 /// The `TableSizer` that measures spec content with the text engine: system cell styles through
 /// `CellStyleGeometry`, custom text blocks inside their insets, header and footer titles, and
 /// nested tables (laid out at the row's content width; their content height is the row's).
@@ -14,10 +36,9 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
     typealias Content = RowPayload
 
     let environment: SizingEnvironment
-    /// The cell layout composed cells are prepared with, taken once for a chunk of requests
-    /// (`answer`); nil: taken from the environment for each cell. (Taking the engine locks the
-    /// layouter's fonts and retains the one engine: per row, from both cores at once.)
-    var chunkLayout: CellLayout? = nil
+    /// The cell layout a chunk of requests prepares composed cells with (`answer`), made when
+    /// the first of them needs it; nil: taken from the environment for each cell.
+    var chunk: ChunkCellLayout? = nil
 
     /// Whether `content` is this sizer's (`RowPayload`): only then are chunks of requests given to it.
     func answersChunks<C: TableContent>(of content: C.Type) -> Bool { C.self == RowPayload.self }
@@ -29,9 +50,8 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
         guard C.self == RowPayload.self else { return range.first.map { ($0, "not this sizer's content") } }
         let view = unsafeBitCast(requests, to: PendingView<RowPayload>.self)
         let pending = view.pending
-        // (An engine that cannot be made is left to each row to report, with its path.)
         var sizer = self
-        if let engine = try? environment.engine() { sizer.chunkLayout = environment.cellLayout(engine) }
+        sizer.chunk = ChunkCellLayout(environment)
         for k in range {
             // (As `PendingRequests.request` makes it, which is generic code in TableLayout, unspecialised here.)
             let place = view.places[k]
@@ -148,7 +168,9 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
         // (The engine only to prepare: taking it for every row took the layouter's lock and
         // retained the one engine from both cores.)
         var engine: TextEngine? = nil
-        if known == nil && kept == nil && (chunkLayout == nil || !cell.nested.isEmpty) {  // (also with tables or grids inside: never kept)
+        // (The chunk's layout, when there is one and its engine could be made.)
+        let chunkLayout = known == nil && kept == nil && cell.nested.isEmpty ? chunk?.layout : nil
+        if known == nil && kept == nil && chunkLayout == nil {  // (also with tables or grids inside: never kept)
             do throws(TextLayoutError) { engine = try environment.engine() } catch {
                 throw .measurement(path: content.path + ".layout", message: error.description)
             }
