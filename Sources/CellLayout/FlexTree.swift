@@ -69,8 +69,8 @@ final class FlexTree: @unchecked Sendable {
         needsBaseline = shape.needsBaseline
         self.ids = ids
         self.texts = texts
-        // (No list needed when no text takes a style from it.)
-        self.styles = styles.isEmpty ? [] : styles
+        self.styles = styles
+        // (No places kept when no text takes a style from the list.)
         self.styleOrdinals = styles.isEmpty ? [] : styleOrdinals
         self.textNodes = textNodes
     }

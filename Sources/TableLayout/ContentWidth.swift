@@ -23,6 +23,13 @@ public struct ContentWidthContext: Hashable, Sendable {
         self.metrics = metrics
     }
 
+    /// The context of a table with `configuration` (the one its rows are measured in).
+    public init(_ configuration: TableConfiguration) {
+        self.init(tableWidth: configuration.width, style: configuration.style,
+                  showsSectionIndex: !configuration.sectionIndexTitles.isEmpty, isEditing: configuration.isEditing,
+                  metrics: configuration.metrics)
+    }
+
     /// The horizontal extent of the cell (row rect) within the table: inset for `insetGrouped`.
     public var cellX: Double { style == .insetGrouped ? metrics.insetGroupedMargin : 0 }
     public var cellWidth: Double {

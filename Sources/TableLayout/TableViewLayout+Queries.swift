@@ -25,11 +25,7 @@ extension TableViewLayout {
             : nil
     }
 
-    var widthContext: ContentWidthContext {
-        ContentWidthContext(tableWidth: configuration.width, style: configuration.style,
-                            showsSectionIndex: !configuration.sectionIndexTitles.isEmpty,
-                            isEditing: configuration.isEditing, metrics: configuration.metrics)
-    }
+    var widthContext: ContentWidthContext { ContentWidthContext(configuration) }
 
     /// `rect(forSection:)`: header, rows and footer; `Rect.zero` for a section that does not exist.
     public func rect(forSection section: Int) -> Rect {

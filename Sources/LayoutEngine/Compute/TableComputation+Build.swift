@@ -6,6 +6,10 @@ import TableLayout
 extension TableComputation {
     func build(warnings: inout [String]) throws(ComputeError) -> EngineTable {
         let configuration = try self.configuration()
+        // Rows resolved on all cores are measured as they are resolved (`premeasure`) when the table
+        // will measure every self-sizing row as it is built (no estimated row height), in the
+        // context the table measures them in.
+        let measuring = configuration.estimatedRowHeight > 0 ? nil : ContentWidthContext(configuration)
         var sections: [EngineSection] = []
         sections.reserveCapacity(min(spec.sectionCount, 1 << 20))
         // (A long section's rows are resolved on all cores, each with a memo of its own: the shared
@@ -21,7 +25,7 @@ extension TableComputation {
             if layoutRows > 0 { layoutPayloads.reserve(layoutRows) }
         }
         for (s, section) in spec.sections.enumerated() {
-            let engineSection = try self.section(section, path: path + "sections[\(s)]")
+            let engineSection = try self.section(section, path: path + "sections[\(s)]", measuring: measuring)
             for _ in 0..<section.repeatCount { sections.append(engineSection) }
         }
         if sawEstimatedHeight.isRaised {
@@ -73,7 +77,9 @@ extension TableComputation {
     }
 
     /// One spec section (not repeated) as an engine section.
-    func section(_ section: SectionSpec, path sectionPath: String) throws(ComputeError) -> EngineSection {
+    /// `measuring`: the table's content-width context when its rows may be measured as they are
+    /// resolved (`premeasure`: while the table is built), else nil (a batch's sections).
+    func section(_ section: SectionSpec, path sectionPath: String, measuring: ContentWidthContext? = nil) throws(ComputeError) -> EngineSection {
         let rowsPath = sectionPath + ".rows["
         let rows: ResolvedRows
         // A long section of a spec computed before (a feed at a new width): its rows as resolved then.
@@ -86,7 +92,7 @@ extension TableComputation {
             rows = kept.rows
         } else {
             let (warnings, sawBefore) = (environment.warningCount, sawEstimatedHeight.isRaised)
-            if let parallel = try parallelRuns(section.rows.runs, rowsPath: rowsPath) {
+            if let parallel = try parallelRuns(section.rows.runs, rowsPath: rowsPath, measuring: measuring) {
                 rows = ResolvedRows(parallel)
                 // (Kept only when resolving it warned of nothing, and when whether it found an
                 // estimated height is known: no earlier section had raised the flag.)
@@ -111,7 +117,8 @@ extension TableComputation {
     /// a share (across shares each has its own: measured once more, the same answer, and the
     /// layouter's prepared cell is shared anyway). A failing row fails the section with the
     /// lowest failing row's error, as the serial loop would.
-    func parallelRuns(_ specRuns: [SpecRun<RowSpec>], rowsPath: String) throws(ComputeError) -> [EngineRowRun]? {
+    func parallelRuns(_ specRuns: [SpecRun<RowSpec>], rowsPath: String,
+                      measuring: ContentWidthContext?) throws(ComputeError) -> [EngineRowRun]? {
         let n = specRuns.count
         guard n >= Self.parallelRunThreshold, ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
         // Where each run starts (its count is in the run itself; whether it is a single row is read
@@ -129,7 +136,6 @@ extension TableComputation {
         // (Enough shares that the last one taken leaves little for one core alone: the rows'
         // cells are measured here too, most of the computation — see `premeasure`.)
         let chunks = min(n / 256, 32)
-        let measuring = premeasuring
         let cycles = Flag()  // raised by a share that finds a run of several rows: then the section goes serially
         let failures = runs.withUnsafeMutableBufferPointer { buffer -> [(Int, ComputeError)] in
             nonisolated(unsafe) let out = buffer
@@ -163,15 +169,6 @@ extension TableComputation {
         if cycles.isRaised { return nil }
         if let failure = failures.min(by: { $0.0 < $1.0 }) { throw failure.1 }
         return runs
-    }
-
-    /// When the table will measure every self-sizing row as it is built (no estimated row
-    /// height), the rows' content widths (the table's, as `TableViewLayout` works them out);
-    /// else nil.
-    var premeasuring: ContentWidthContext? {
-        guard spec.estimatedRowHeight <= 0 else { return nil }
-        return ContentWidthContext(tableWidth: width, style: spec.style, showsSectionIndex: !spec.sectionIndexTitles.isEmpty,
-                                   isEditing: spec.editing, metrics: environment.tableMetrics)
     }
 
     /// Measures a self-sizing row's composed cell as soon as its row is resolved, on the core
