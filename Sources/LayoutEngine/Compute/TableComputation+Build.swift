@@ -93,7 +93,7 @@ extension TableComputation {
         } else {
             let (warnings, sawBefore) = (environment.warningCount, sawEstimatedHeight.isRaised)
             if let parallel = try parallelRuns(section.rows.runs, rowsPath: rowsPath, measuring: measuring) {
-                rows = ResolvedRows(parallel)
+                rows = parallel
                 // (Kept only when resolving it warned of nothing, and when whether it found an
                 // estimated height is known: no earlier section had raised the flag.)
                 if let key, environment.warningCount == warnings, !sawBefore {
@@ -117,58 +117,83 @@ extension TableComputation {
     /// a share (across shares each has its own: measured once more, the same answer, and the
     /// layouter's prepared cell is shared anyway). A failing row fails the section with the
     /// lowest failing row's error, as the serial loop would.
+    ///
+    /// The shares write each row's payload straight into the section's column (and its count
+    /// and height beside it): the rows come back as a column without a pass over them on one core
+    /// (each payload copied out of a run, a retain of an object another core made, and the runs
+    /// released: about a twentieth of the cold feed's time, the other core idle meanwhile).
     func parallelRuns(_ specRuns: [SpecRun<RowSpec>], rowsPath: String,
-                      measuring: ContentWidthContext?) throws(ComputeError) -> [EngineRowRun]? {
+                      measuring: ContentWidthContext?) throws(ComputeError) -> ResolvedRows? {
         let n = specRuns.count
         guard n >= Self.parallelRunThreshold, ProcessInfo.processInfo.activeProcessorCount > 1 else { return nil }
-        // Where each run starts (its count is in the run itself; whether it is a single row is read
-        // by the share that resolves it, with its row: a pass here would miss the cache once per run).
-        var firsts: [Int] = []
-        firsts.reserveCapacity(n)
-        var first = 0
-        for run in specRuns {
-            firsts.append(first)
-            let (next, overflow) = first.addingReportingOverflow(run.count)
-            first = overflow ? Int.max : next
+        // Where each run starts (its count read in place: iterating the runs copied each, a
+        // retain of its rows — another object of each row, far from the last).
+        var firsts = [Int](repeating: 0, count: n)
+        specRuns.withUnsafeBufferPointer { runs in
+            firsts.withUnsafeMutableBufferPointer { out in
+                var first = 0
+                for i in 0..<n {
+                    out[i] = first
+                    let (next, overflow) = first.addingReportingOverflow(runs[i].count)
+                    first = overflow ? Int.max : next
+                }
+            }
         }
         let starts = firsts
-        var runs = [EngineRowRun](repeating: EngineRowRun(count: 1, row: EngineRow(height: .automatic, content: .none)), count: n)
+        var contents = [RowPayload](repeating: .none, count: n)
+        var heights = [RowHeight](repeating: .automatic, count: n)
         // (Enough shares that the last one taken leaves little for one core alone: the rows'
         // cells are measured here too, most of the computation — see `premeasure`.)
         let chunks = min(n / 256, 32)
         let cycles = Flag()  // raised by a share that finds a run of several rows: then the section goes serially
-        let failures = runs.withUnsafeMutableBufferPointer { buffer -> [(Int, ComputeError)] in
-            nonisolated(unsafe) let out = buffer
-            let computation = self
-            let errors = EngineLock<[(Int, ComputeError)]>([])
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                let memo = LayoutPayloadMemo()
-                // (One sizer a share, its cell layout taken once: `ChunkCellLayout`.)
-                var sizer = SpecSizer(environment: computation.environment)
-                if measuring != nil { sizer.chunk = ChunkCellLayout(computation.environment) }
-                for i in n * c / chunks ..< n * (c + 1) / chunks {
-                    do throws(ComputeError) {
-                        // (Read in place: a copy of the row retains its parts.)
-                        guard let row = try specRuns[i].cycle.withUnsafeBufferPointer({ rows throws(ComputeError) -> EngineRow? in
-                            guard rows.count == 1 else { return nil }
-                            return try computation.engineRow(rows[0], path: RowPath(rowsPath, starts[i], "]"), memo: memo)
-                        }) else {
-                            cycles.raise()
-                            return
+        let repeated = Flag()  // raised by a share that finds a run standing for several rows
+        let failures = contents.withUnsafeMutableBufferPointer { contentBuffer -> [(Int, ComputeError)] in
+            heights.withUnsafeMutableBufferPointer { heightBuffer -> [(Int, ComputeError)] in
+                nonisolated(unsafe) let out = contentBuffer, outHeights = heightBuffer
+                let computation = self
+                let errors = EngineLock<[(Int, ComputeError)]>([])
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    let memo = LayoutPayloadMemo()
+                    // (One sizer a share, its cell layout taken once: `ChunkCellLayout`.)
+                    var sizer = SpecSizer(environment: computation.environment)
+                    if measuring != nil { sizer.chunk = ChunkCellLayout(computation.environment) }
+                    specRuns.withUnsafeBufferPointer { runs in
+                        for i in n * c / chunks ..< n * (c + 1) / chunks {
+                            do throws(ComputeError) {
+                                // (Read in place: a copy of the row retains its parts.)
+                                guard let row = try runs[i].cycle.withUnsafeBufferPointer({ rows throws(ComputeError) -> EngineRow? in
+                                    guard rows.count == 1 else { return nil }
+                                    return try computation.engineRow(rows[0], path: RowPath(rowsPath, starts[i], "]"), memo: memo)
+                                }) else {
+                                    cycles.raise()
+                                    return
+                                }
+                                if runs[i].count != 1 { repeated.raise() }
+                                if let measuring { computation.premeasure(row, measuring, sizer: sizer) }
+                                outHeights[i] = row.height
+                                out[i] = row.content
+                            } catch {
+                                errors.withLock { $0.append((i, error)) }
+                                return
+                            }
                         }
-                        out[i] = EngineRowRun(count: specRuns[i].count, row: row)
-                        if let measuring { computation.premeasure(row, measuring, sizer: sizer) }
-                    } catch {
-                        errors.withLock { $0.append((i, error)) }
-                        return
                     }
                 }
+                return errors.withLock { $0 }
             }
-            return errors.withLock { $0 }
         }
         if cycles.isRaised { return nil }
         if let failure = failures.min(by: { $0.0 < $1.0 }) { throw failure.1 }
-        return runs
+        // One column when every run is one row of the first row's height rule (a feed), as
+        // `ResolvedRows.init` makes it; else the runs.
+        let rule = heights[0]
+        if !repeated.isRaised && heights.allSatisfy({ $0 == rule }) { return .column(contents, height: rule) }
+        var runs: [EngineRowRun] = []
+        runs.reserveCapacity(n)
+        specRuns.withUnsafeBufferPointer { spec in
+            for i in 0..<n { runs.append(EngineRowRun(count: spec[i].count, row: EngineRow(height: heights[i], content: contents[i]))) }
+        }
+        return ResolvedRows(runs)
     }
 
     /// Measures a self-sizing row's composed cell as soon as its row is resolved, on the core
