@@ -86,6 +86,77 @@ typedef struct {
 /// 0 then lists the stops and tracks two fonts. Same buffers as `le_segments`.
 le_segment_positions_result le_segment_positions(le_clusters in, le_segment_buffers out);
 
+/// A word as `WordCache` keys it (the layout of the Swift `WordCache.Key`: checked where it is used).
+typedef struct {
+    int32_t start;
+    int32_t count;
+    uint32_t script;
+    uint32_t next;
+    uint64_t hash;
+} le_word_key;
+
+/// A word's sums (the layout of the Swift `WordCache.Summary`).
+typedef struct {
+    double width;
+    double content;
+    uint64_t mask;
+} le_word_summary;
+
+/// What `le_simple_words` reads: the paragraph's code units and the tables it classifies them
+/// with — `CharacterTable.table` and its script palette, the chain's font of each BMP unit and
+/// its uncovered units, `UnicodeBreaks.pairDecisions`, the chain's word tables (each unit's
+/// plain advance, NaN when it is not plain, and traits) — and the constants of the word keys.
+typedef struct {
+    long count;
+    const uint16_t *text;
+    const uint16_t *table;
+    const uint32_t *palette;
+    const uint8_t *fonts;
+    const uint64_t *uncovered;
+    const uint8_t *pairs;
+    const float *advances;
+    const uint8_t *traits;
+    uint64_t chain;
+    uint32_t latin;
+    uint32_t han;
+} le_simple_text;
+
+/// Where `le_simple_words` writes: per unit its end, kind, font, break flag, resolved script and
+/// — for a word written directly — advance and kerning adjustment; per word its key, summary and
+/// whether it is done (room for `count` words).
+typedef struct {
+    int32_t *ends;
+    uint8_t *kinds;
+    uint8_t *fonts;
+    uint8_t *breaks;
+    uint32_t *scripts;
+    double *advances;
+    double *adjust;
+    le_word_key *keys;
+    le_word_summary *summaries;
+    uint8_t *found;
+} le_simple_buffers;
+
+/// What `le_simple_words` found: `taken` 0 when the text is not its to prepare (nothing it
+/// wrote is then to be read); else the words, how many of them need the word cache, whether a
+/// hard break was found, the fonts used (or-ed).
+typedef struct {
+    int taken;
+    long words;
+    long lookups;
+    int hardBreaks;
+    uint8_t used;
+} le_simple_result;
+
+/// `Preparer.classifySimple`, `UnicodeBreaks.decideBreaks`, `Preparer.resolveScripts` and the
+/// word loop of `Preparer.prepareWords` in one pass over a paragraph's code units, each unit's
+/// break and word decided once the unit after it is classified; the same values, to the bit
+/// (`FusedPreparationTests`). Gives up (`taken` 0) on a unit outside the simple classes or that
+/// no font has, a right-to-left unit, an opening punctuation after a postfix one, a unit whose
+/// script the palette does not name, a common-script unit before any strong one, and a pair
+/// of classes whose break needs more than the two.
+le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out);
+
 /// How many UTF-16 code units the valid UTF-8 `utf8[0 ..< count]` takes.
 long le_utf16_count(const uint8_t *utf8, long count);
 

@@ -190,7 +190,7 @@ enum UnicodeBreaks {
     /// spaces is then `a` itself); entry `256 | x << 4 | b` for a space after `x` (the class
     /// before the spaces). A pair whose answer depends on a number before it or on the class after
     /// `b` is left to `breakBetween`. Built from `breakBetween` itself, so the two cannot disagree.
-    private static let pairDecisions: [UInt8] = {
+    static let pairDecisions: [UInt8] = {
         var table = [UInt8](repeating: 2, count: 512)
         let classes = (0...Int(Class.po.rawValue)).compactMap { Class(rawValue: UInt8($0)) }
         func decide(_ a: Class, _ b: Class, before: Class) -> UInt8 {

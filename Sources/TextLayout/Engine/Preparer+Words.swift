@@ -96,28 +96,41 @@ extension Preparer {
                 direct = direct && !plainAdvance[Int(u)].isNaN
                 if breaks[i] || i == n - 1 { endWord(at: i) }
             }
-            let words = UnsafeBufferPointer(start: keys, count: k)
-            let missing = cache.words.fetch(chain: chainID, words, missing: lookups, text: text, advances: advances,
-                                            adjust: adjust, summaries: summaries, found: found)
-            if missing > 0 {
-                shapeMissingWords(&p, buf, scripts, chainAt.pointee, cache, words, summaries, found, traits)
-            }
-            // Sums of words add up exactly only when every value is a whole number of units
-            // over a power-of-two units per em (a run shaped just now, or a word found with a
-            // ligature's shares, may say otherwise): else the clusters are summed.
-            if p.fixedPoint {
-                for w in 0..<k where summaries[w].mask & WordCache.inexact != 0 {
-                    p.fixedPoint = false
-                    break
-                }
-            }
-            if p.fixedPoint {
-                writeSegments(&p, words, summaries, hardBreaks: hardBreaks)
-            } else {
-                p.buildSegments()
-            }
+            finishWords(&p, buf, scripts, chainAt, cache, keys: keys, summaries: summaries, found: found, count: k,
+                        lookups: lookups, hardBreaks: hardBreaks)
             return true
         }
+        }
+    }
+
+    /// What follows finding a paragraph's `count` words (`prepareWords`' loop, or `le_simple_words`):
+    /// each word not written directly looked up in the word cache, the runs holding a word it
+    /// lacks shaped, the segments written from the words' sums.
+    static func finishWords(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>,
+                            _ scripts: UnsafeMutableBufferPointer<UInt32>, _ chainAt: UnsafePointer<FontChain>,
+                            _ cache: ShapeCache, keys: UnsafeMutablePointer<WordCache.Key>,
+                            summaries: UnsafeMutablePointer<WordCache.Summary>, found: UnsafeMutablePointer<Bool>,
+                            count k: Int, lookups: Int, hardBreaks: Bool) {
+        let words = UnsafeBufferPointer(start: keys, count: k)
+        let missing = cache.words.fetch(chain: chainAt.pointee.id, words, missing: lookups, text: buf.baseAddress.unsafelyUnwrapped,
+                                        advances: p.advances.baseAddress.unsafelyUnwrapped,
+                                        adjust: p.breakAdjust.baseAddress.unsafelyUnwrapped, summaries: summaries, found: found)
+        if missing > 0, let tables = chainAt.pointee.words {
+            shapeMissingWords(&p, buf, scripts, chainAt.pointee, cache, words, summaries, found, tables.traits)
+        }
+        // Sums of words add up exactly only when every value is a whole number of units
+        // over a power-of-two units per em (a run shaped just now, or a word found with a
+        // ligature's shares, may say otherwise): else the clusters are summed.
+        if p.fixedPoint {
+            for w in 0..<k where summaries[w].mask & WordCache.inexact != 0 {
+                p.fixedPoint = false
+                break
+            }
+        }
+        if p.fixedPoint {
+            writeSegments(&p, words, summaries, hardBreaks: hardBreaks)
+        } else {
+            p.buildSegments()
         }
     }
 

@@ -15,19 +15,23 @@ enum Preparer {
     /// `segments: false` leaves the word sums out (a run of an attributed text: its clusters are
     /// copied into the whole text's paragraph, which builds its own).
     /// `words: false` leaves the word cache out (`prepareWords`; tests compare the two).
+    /// `fused: false` takes the separate passes where the one-pass kernel applies
+    /// (`prepareSimpleWords`; tests compare the two).
     static func prepare(_ text: String, chain: FontChain, cache: ShapeCache, direct: Bool = true,
-                        general: Bool = false, segments: Bool = true, words: Bool = true) -> PreparedParagraph {
+                        general: Bool = false, segments: Bool = true, words: Bool = true,
+                        fused: Bool = true) -> PreparedParagraph {
         var p = PreparedParagraph.empty(metrics: chain.metrics)
         // (Filled in a function of its own: captured by the closures there, the paragraph could
         // not be moved out when returned — it was copied, a retain of each of its buffers and
         // arrays, and the local released.)
-        fill(&p, text, chain: chain, cache: cache, direct: direct, general: general, segments: segments, words: words)
+        fill(&p, text, chain: chain, cache: cache, direct: direct, general: general, segments: segments, words: words,
+             fused: fused)
         return p
     }
 
     /// `prepare`'s work, on the empty paragraph `p`.
     private static func fill(_ p: inout PreparedParagraph, _ text: String, chain: FontChain, cache: ShapeCache, direct: Bool,
-                             general: Bool, segments: Bool, words: Bool) {
+                             general: Bool, segments: Bool, words: Bool, fused: Bool) {
         p.ellipsisAdvance = chain.ellipsisAdvance
         p.ellipsisFont = UInt8(chain.ellipsisFont)
         var text = text
@@ -40,6 +44,10 @@ enum Preparer {
         p.text = text
         let buf = UnsafeBufferPointer(p.utf16)
         let done = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: units) { scripts -> Bool in
+            // Simple text word by word in one pass (`prepareSimpleWords`), where it applies; else
+            // the passes one after another, from the start.
+            let wordPath = !general && direct && segments && words && cache.words.isWarm()
+            if fused && wordPath && prepareSimpleWords(&p, buf, chain: chain, cache: cache, scripts: scripts) { return true }
             let simple = !general && classifySimple(&p, buf, chain: chain, scripts: scripts)
             if !simple {
                 p.setClusterCount(UnicodeBreaks.graphemeEnds(buf, into: p.ends))
@@ -48,7 +56,7 @@ enum Preparer {
             let n = p.count
             resolveScripts(UnsafeMutableBufferPointer(rebasing: scripts[0..<n]))
             // Simple text word by word from the word cache (advances and segments both).
-            if simple && direct && segments && words && cache.words.isWarm() && prepareWords(&p, buf, scripts, chain, cache) {
+            if simple && wordPath && prepareWords(&p, buf, scripts, chain, cache) {
                 return true
             }
             shapeRuns(&p, buf, 0..<n, scripts, chain, cache, direct: direct)

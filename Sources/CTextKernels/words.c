@@ -1,0 +1,155 @@
+// LayoutEngine's one-pass preparation of simple text (see `le_simple_words` in CTextKernels.h).
+#include "CTextKernels.h"
+#include <math.h>
+
+// CharacterTable's bits (Sources/TextLayout/Engine/CharacterTable.swift).
+enum {
+    LE_LINE_CLASS_MASK = 0x000F,
+    LE_HARD_BREAK = 1 << 5,
+    LE_HANGING_SPACE = 1 << 6,
+    LE_SCRIPT_SHIFT = 8,
+    LE_OTHER_SCRIPT = 15,
+    LE_SIMPLE_CLASS = 1 << 15,
+};
+// UnicodeBreaks.Class raw values, PreparedParagraph.Kind raw values, DirectShaper.wordKerns.
+enum { LE_CLASS_SP = 3, LE_CLASS_OP = 10, LE_CLASS_PO = 13 };
+enum { LE_KIND_TEXT = 0, LE_KIND_NEWLINE = 2 };
+enum { LE_WORD_KERNS = 64 };
+
+static const uint64_t le_hash_basis = 0xcbf29ce484222325ULL;
+static const uint64_t le_hash_prime = 0x100000001b3ULL;
+
+// WordCache.finish.
+static inline uint64_t le_finish_hash(uint64_t hash, uint64_t chain, uint32_t script, uint32_t next) {
+    uint64_t h = hash ^ (chain * 0x9E3779B97F4A7C15ULL);
+    h = (h ^ ((uint64_t)script << 32 | (uint64_t)next)) * 0xBF58476D1CE4E5B9ULL;
+    return h ^ (h >> 31);
+}
+
+le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out) {
+    le_simple_result r = {0, 0, 0, 0, 0};
+    const long n = in.count;
+    const uint16_t *text = in.text;
+    uint32_t *sc = out.scripts;
+    uint8_t *kinds = out.kinds, *fonts = out.fonts;
+    uint8_t used = 0;
+    uint32_t current = 0;  // the last strong script
+    long first = -1;       // the first unit with one
+    unsigned previous = 0, beforeSpaces = 0;  // UnicodeBreaks.Class.none
+    // The word being found: units start ... , its FNV hash, whether every unit is plain.
+    long start = 0, k = 0, lookups = 0;
+    uint64_t hash = le_hash_basis;
+    int direct = 1, hardBreaks = 0;
+
+// Ends the word of units start ... i (`WordFinder.endWord`).
+#define LE_END_WORD(i_) do { \
+        long i__ = (i_); \
+        uint32_t script = sc[start]; \
+        if (direct && (script == in.latin || script == in.han)) { \
+            double width = 0, content = -INFINITY; uint64_t mask = 0; \
+            for (long j = start; j <= i__; j++) { \
+                double advance = (double)in.advances[text[j]]; \
+                out.advances[j] = advance; \
+                out.adjust[j] = -0.0; \
+                width += advance; \
+                if (kinds[j] == LE_KIND_TEXT) content = width; \
+                mask |= (uint64_t)1 << fonts[j]; \
+            } \
+            out.summaries[k] = (le_word_summary){width, content == -INFINITY ? INFINITY : content, mask}; \
+            out.found[k] = 1; \
+            out.keys[k] = (le_word_key){(int32_t)start, (int32_t)(i__ + 1 - start), script, 0, 0}; \
+        } else { \
+            uint32_t next = 0; \
+            if (i__ + 1 < n && (in.traits[text[i__]] & LE_WORD_KERNS) && kinds[i__ + 1] != LE_KIND_NEWLINE \
+                && fonts[i__ + 1] == fonts[i__] && sc[i__ + 1] == sc[i__]) \
+                next = 0x10000u | text[i__ + 1]; \
+            out.keys[k] = (le_word_key){(int32_t)start, (int32_t)(i__ + 1 - start), script, next, \
+                                        le_finish_hash(hash, in.chain, script, next)}; \
+            out.found[k] = 0; \
+            lookups++; \
+        } \
+        k++; \
+        start = i__ + 1; \
+        hash = le_hash_basis; \
+        direct = 1; \
+    } while (0)
+
+// Gives unit j to the word finder, a line may break after it or not (`WordFinder.unit`).
+#define LE_UNIT(j_, brk_) do { \
+        long j__ = (j_); \
+        if (kinds[j__] == LE_KIND_NEWLINE) { \
+            if (start < j__) LE_END_WORD(j__ - 1); \
+            hardBreaks = 1; \
+            out.summaries[k] = (le_word_summary){0, INFINITY, 0}; \
+            out.found[k] = 1; \
+            out.keys[k] = (le_word_key){(int32_t)j__, 1, 0, 0, 0}; \
+            k++; \
+            start = j__ + 1; \
+        } else { \
+            uint16_t u_ = text[j__]; \
+            hash = (hash ^ u_) * le_hash_prime; \
+            direct = direct && !isnan(in.advances[u_]); \
+            if ((brk_) || j__ == n - 1) LE_END_WORD(j__); \
+        } \
+    } while (0)
+
+    for (long i = 0; i < n; i++) {
+        const unsigned u = text[i];
+        const unsigned entry = in.table[u];
+        if (!(entry & LE_SIMPLE_CLASS) || ((in.uncovered[u >> 6] >> (u & 63)) & 1) || (u - 0x0590u < 0x0370u)) return r;
+        const unsigned c = entry & LE_LINE_CLASS_MASK;
+        if (c == LE_CLASS_OP && previous == LE_CLASS_PO) return r;
+        out.ends[i] = (int32_t)(i + 1);
+        if (entry & LE_HARD_BREAK) {
+            kinds[i] = LE_KIND_NEWLINE;
+            fonts[i] = i > 0 ? fonts[i - 1] : 0;
+            used |= fonts[i];
+            out.advances[i] = 0;
+            out.adjust[i] = 0;
+            sc[i] = current;
+        } else {
+            kinds[i] = (uint8_t)((entry & LE_HANGING_SPACE) >> 6);
+            const uint8_t f = in.fonts[u];
+            fonts[i] = f;
+            used |= f;
+            const unsigned index = (entry >> LE_SCRIPT_SHIFT) & 0xF;
+            if (index == LE_OTHER_SCRIPT) return r;  // a script the palette does not name: the Swift passes
+            const uint32_t s = in.palette[index];
+            if (s != 0) {
+                current = s;
+                if (first < 0) first = i;
+            } else if (current == 0) {
+                return r;  // a common unit before any strong one: its script comes later
+            }
+            sc[i] = current;
+        }
+        if (i > 0) {
+            // The break between units i − 1 and i (`UnicodeBreaks.decideBreaks`).
+            const unsigned a = previous;
+            const unsigned space = a == LE_CLASS_SP;
+            const unsigned left = space ? beforeSpaces : a;
+            beforeSpaces = left;
+            const uint8_t d = in.pairs[space << 8 | left << 4 | c];
+            if (d > 1) return r;  // needs the class after c, or a number before
+            out.breaks[i - 1] = d;
+            LE_UNIT(i - 1, d);
+        }
+        previous = c;
+    }
+    out.breaks[n - 1] = 1;
+    LE_UNIT(n - 1, 1);
+#undef LE_UNIT
+#undef LE_END_WORD
+    // Hard breaks before the first strong unit take its script (Latin when there is none).
+    if (first != 0) {
+        const uint32_t lead = first < 0 ? in.latin : sc[first];
+        const long end = first < 0 ? n : first;
+        for (long i = 0; i < end; i++) sc[i] = lead;
+    }
+    r.taken = 1;
+    r.words = k;
+    r.lookups = lookups;
+    r.hardBreaks = hardBreaks;
+    r.used = used;
+    return r;
+}
