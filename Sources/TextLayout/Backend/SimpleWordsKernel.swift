@@ -33,15 +33,10 @@ extension Preparer {
         guard kernelLayoutMatches, n > 0, n < 1 << 15, chain.faces.count < 64, let tables = chain.words,
               let text = buf.baseAddress, let sc = scripts.baseAddress, scripts.count >= n else { return false }
         p.setClusterCount(n, zeroed: false)
-        // One scratch block: per word its key, its summary and whether it is done (`prepareWords`').
-        let stride = MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride + 1
         let done = withUnsafePointer(to: chain) { chainAt -> Bool in
-            withUnsafeTemporaryAllocation(byteCount: n * stride, alignment: 8) { scratch -> Bool in
-                let base = scratch.baseAddress.unsafelyUnwrapped
-                let keys = base.bindMemory(to: WordCache.Key.self, capacity: n)
-                let summaries = (base + n * MemoryLayout<WordCache.Key>.stride).bindMemory(to: WordCache.Summary.self, capacity: n)
-                let found = (base + n * (MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride))
-                    .bindMemory(to: Bool.self, capacity: n)
+            withUnsafeTemporaryAllocation(byteCount: n * WordScratch.stride, alignment: 8) { scratch -> Bool in
+                let block = WordScratch(scratch.baseAddress.unsafelyUnwrapped, words: n)
+                let keys = block.keys, summaries = block.summaries, found = block.found
                 let result = CharacterTable.table.withUnsafeBufferPointer { table in
                     CharacterTable.scripts.withUnsafeBufferPointer { palette in
                         chainAt.pointee.bmpFonts.withUnsafeBufferPointer { bmpFonts in

@@ -18,19 +18,14 @@ extension Preparer {
         let kinds = p.kinds.baseAddress.unsafelyUnwrapped, breaks = p.breakAfter.baseAddress.unsafelyUnwrapped
         let fonts = p.fonts.baseAddress.unsafelyUnwrapped
         let advances = p.advances.baseAddress.unsafelyUnwrapped, adjust = p.breakAdjust.baseAddress.unsafelyUnwrapped
-        // One scratch block: per word its key, its summary and whether it is done.
-        let stride = MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride + 1
         // (The chain reached through a pointer: captured by the closures below, it was copied —
         // a retain and a release of each of its arrays, which every thread shares — about twice
         // a paragraph; only a paragraph with a word to shape reads it.)
         let chainID = chain.id
         return withUnsafePointer(to: chain) { chainAt in
-        withUnsafeTemporaryAllocation(byteCount: n * stride, alignment: 8) { scratch -> Bool in
-            let base = scratch.baseAddress.unsafelyUnwrapped
-            let keys = base.bindMemory(to: WordCache.Key.self, capacity: n)
-            let summaries = (base + n * MemoryLayout<WordCache.Key>.stride).bindMemory(to: WordCache.Summary.self, capacity: n)
-            let found = (base + n * (MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride))
-                .bindMemory(to: Bool.self, capacity: n)
+        withUnsafeTemporaryAllocation(byteCount: n * WordScratch.stride, alignment: 8) { scratch -> Bool in
+            let block = WordScratch(scratch.baseAddress.unsafelyUnwrapped, words: n)
+            let keys = block.keys, summaries = block.summaries, found = block.found
             let traits = tables.traits, plainAdvance = tables.advances
             // The words: a word ends after a break opportunity, before a hard break and at the
             // text's end; a hard break is a word of its own (as `le_segments` makes segments).
@@ -100,6 +95,23 @@ extension Preparer {
                         lookups: lookups, hardBreaks: hardBreaks)
             return true
         }
+        }
+    }
+
+    /// One block of scratch memory for a paragraph's words: per word its key, its summary and
+    /// whether it is done (`prepareWords`, `prepareSimpleWords`).
+    struct WordScratch {
+        static let stride = MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride + 1
+        let keys: UnsafeMutablePointer<WordCache.Key>
+        let summaries: UnsafeMutablePointer<WordCache.Summary>
+        let found: UnsafeMutablePointer<Bool>
+
+        /// The block at `base` (8-byte aligned, `words * stride` bytes).
+        init(_ base: UnsafeMutableRawPointer, words n: Int) {
+            keys = base.bindMemory(to: WordCache.Key.self, capacity: n)
+            summaries = (base + n * MemoryLayout<WordCache.Key>.stride).bindMemory(to: WordCache.Summary.self, capacity: n)
+            found = (base + n * (MemoryLayout<WordCache.Key>.stride + MemoryLayout<WordCache.Summary>.stride))
+                .bindMemory(to: Bool.self, capacity: n)
         }
     }
 
