@@ -186,16 +186,9 @@ extension TableComputation {
         }
         if cycles.isRaised { return nil }
         if let failure = failures.min(by: { $0.0 < $1.0 }) { throw failure.1 }
-        // One column when every run is one row of the first row's height rule (a feed), as
-        // `ResolvedRows.init` makes it; else the runs.
-        let rule = heights[0]
-        if !repeated.isRaised && heights.allSatisfy({ $0 == rule }) { return .column(contents, height: rule) }
-        var runs: [EngineRowRun] = []
-        runs.reserveCapacity(n)
-        specRuns.withUnsafeBufferPointer { spec in
-            for i in 0..<n { runs.append(EngineRowRun(count: spec[i].count, row: EngineRow(height: heights[i], content: contents[i]))) }
+        return specRuns.withUnsafeBufferPointer { spec in
+            ResolvedRows(contents: contents, heights: heights, singleRows: !repeated.isRaised, count: { spec[$0].count })
         }
-        return ResolvedRows(runs)
     }
 
     /// Measures a self-sizing row's composed cell as soon as its row is resolved, on the core

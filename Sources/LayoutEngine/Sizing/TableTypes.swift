@@ -32,6 +32,17 @@ enum ResolvedRows: Sendable {
         self = .column(contents, height: rule)
     }
 
+    /// Rows resolved into columns (a long section's shares write them so): `contents[i]` and
+    /// `heights[i]` are entry i's, which stands for `count(i)` rows. One column when every entry
+    /// is one row (`singleRows`) of the first row's height rule, as `init(_:)` decides; else runs.
+    init(contents: [RowPayload], heights: [RowHeight], singleRows: Bool, count: (Int) -> Int) {
+        if singleRows, contents.count > 1, let rule = heights.first, heights.allSatisfy({ $0 == rule }) {
+            self = .column(contents, height: rule)
+            return
+        }
+        self.init(contents.indices.map { EngineRowRun(count: count($0), row: EngineRow(height: heights[$0], content: contents[$0])) })
+    }
+
     /// The number of entries kept (runs, or rows of a column).
     var entryCount: Int {
         switch self {
