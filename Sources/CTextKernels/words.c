@@ -1,6 +1,7 @@
 // LayoutEngine's one-pass preparation of simple text (see `le_simple_words` in CTextKernels.h).
 #include "CTextKernels.h"
 #include <math.h>
+#include <string.h>
 
 // CharacterTable's bits (Sources/TextLayout/Engine/CharacterTable.swift).
 enum {
@@ -152,4 +153,95 @@ le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out) {
     r.hardBreaks = hardBreaks;
     r.used = used;
     return r;
+}
+
+le_word_counts le_count_word_segments(long n, const uint8_t *fonts, long k, const le_word_key *words, const uint8_t *kinds) {
+    le_word_counts c = {0, 0};
+    if (fonts && n > 0) {
+        long changes = 0;  // (summed without a branch: the compiler vectorises it)
+        for (long i = 1; i < n; i++) changes += fonts[i] != fonts[i - 1];
+        c.runs = changes + 1;
+    }
+    long stops = 0;
+    for (long w = 0; w < k; w++) stops += kinds[words[w].start] != LE_KIND_TEXT;
+    c.stops = stops;
+    return c;
+}
+
+le_segment_finish le_word_segments(long k, const le_word_key *words, const le_word_summary *summaries,
+                                   const uint8_t *kinds, int hardBreaks, le_segment_buffers out, int32_t *stops,
+                                   long n, const uint8_t *runFonts) {
+    le_segment_finish result = {0, 0, -INFINITY, 0, 0, 0};
+    // Font runs: the next run's slot written at every cluster, kept where the font changes.
+    if (runFonts && n > 0) {
+        long r = 1;  // runs so far; slot r is the next one's
+        uint8_t last = runFonts[0];
+        out.runStarts[0] = 0;
+        out.runFonts[0] = last;
+        for (long i = 1; i < n; i++) {
+            const uint8_t f = runFonts[i];
+            out.runStarts[r] = (int32_t)i;
+            out.runFonts[r] = f;
+            r += f != last;
+            last = f;
+        }
+    }
+    // Two fonts or fewer over the paragraph: each segment gets the last segment at or before it
+    // using each (as `le_finish_segments` tracks them); else its mask.
+    uint64_t all = 0;
+    if (out.masks) {
+        for (long w = 0; w < k; w++) all |= summaries[w].mask;
+    }
+    const int track = out.masks && __builtin_popcountll(all) <= 2;
+    uint64_t pair0 = 0, pair1 = 0;
+    int32_t seen0 = -1, seen1 = -1;
+    if (track) {
+        // (The fonts in the order `le_finish_segments` meets them: segment by segment, lowest bit first.)
+        for (long w = 0; w < k && !pair1; w++) {
+            uint64_t rest = summaries[w].mask & ~(pair0 | pair1);
+            while (rest) {
+                const uint64_t bit = rest & (0 - rest);
+                rest &= rest - 1;
+                if (!pair0) pair0 = bit; else if (!pair1) pair1 = bit;
+            }
+        }
+    }
+    // The same operations, in the same order, as `le_finish_segments` on the widths.
+    double position = 0, reach = -INFINITY, lookback = -INFINITY;
+    int monotone = 1;
+    long stop = 0;
+    for (long w = 0; w < k; w++) {
+        const le_word_key key = words[w];
+        const le_word_summary s = summaries[w];
+        out.ends[w] = key.start + key.count;
+        const uint8_t flag = (uint8_t)((s.content != INFINITY) | ((hardBreaks && kinds[key.start] == LE_KIND_NEWLINE) << 1));
+        out.flags[w] = flag;
+        stops[stop] = (int32_t)w;
+        stop += (flag & 1) ^ 1;
+        const double start = position;
+        position += s.width;
+        out.totals[w] = start;
+        const double back = reach - start;
+        lookback = back > lookback ? back : lookback;
+        const double c = s.content + start;  // +inf stays +inf
+        out.contents[w] = c;
+        const int finite = c != INFINITY;
+        monotone &= !finite | (c >= reach);
+        reach = finite ? c : reach;
+        if (track) {
+            seen0 = (s.mask & pair0) ? (int32_t)w : seen0;
+            seen1 = (s.mask & pair1) ? (int32_t)w : seen1;
+            int32_t pair[2] = {seen0, seen1};
+            memcpy(&out.masks[w], pair, sizeof pair);
+        } else if (out.masks) {
+            out.masks[w] = s.mask;
+        }
+    }
+    result.stops = stop;
+    result.searchable = monotone;
+    result.lookback = lookback;
+    result.fontsTracked = track;
+    result.font0 = pair0 ? (uint8_t)__builtin_ctzll(pair0) : 0;
+    result.font1 = pair1 ? (uint8_t)__builtin_ctzll(pair1) : 0;
+    return result;
 }

@@ -157,6 +157,29 @@ typedef struct {
 /// of classes whose break needs more than the two.
 le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out);
 
+/// What `le_count_word_segments` found: the font runs (0 without fonts) and a bound on the
+/// segments without text (the words starting with a unit that is not text).
+typedef struct {
+    long runs;
+    long stops;
+} le_word_counts;
+
+/// Counts for `le_word_segments`' buffers from a paragraph's `k` words (`words`, in order, every
+/// cluster in one) and its `n` clusters' kinds and fonts (`fonts` NULL: a single font, no runs).
+le_word_counts le_count_word_segments(long n, const uint8_t *fonts, long k, const le_word_key *words, const uint8_t *kinds);
+
+/// The segments of a paragraph whose every word is one (`Preparer.writeSegments`), its sums
+/// exact: per segment its end, start and content positions (+inf without text), its flags
+/// (1 text, 2 a hard break: with `hardBreaks`, a word starting with one), and with `out.masks`
+/// (not NULL) two fonts' last segments at or before it — or its fonts as a mask when the
+/// paragraph has three fonts or more; the segments without text listed in `stops` (room for the
+/// bound `le_count_word_segments` gave, and one more); with `runFonts` (the `n` clusters' fonts,
+/// 255 for a hard break's run), the font runs (room for one more than counted). What
+/// `le_segments` then `le_finish_segments` with positions give, value for value.
+le_segment_finish le_word_segments(long k, const le_word_key *words, const le_word_summary *summaries,
+                                   const uint8_t *kinds, int hardBreaks, le_segment_buffers out, int32_t *stops,
+                                   long n, const uint8_t *runFonts);
+
 /// How many UTF-16 code units the valid UTF-8 `utf8[0 ..< count]` takes.
 long le_utf16_count(const uint8_t *utf8, long count);
 

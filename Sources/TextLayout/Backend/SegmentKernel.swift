@@ -92,6 +92,27 @@ enum SegmentKernel {
         return Finish(stops: f.stops, searchable: f.searchable != 0, lookback: f.lookback,
                       fontsTracked: f.fontsTracked != 0, fontPair: (f.font0, f.font1))
     }
+
+    /// A paragraph's segments written from its words (`le_count_word_segments`, `le_word_segments`):
+    /// every word one segment, sums exact. `fonts`: each of the `n` clusters' font for the runs
+    /// (255 for a hard break's), nil for a single font. Returns the storage, what `finish` would
+    /// have found, and the number of font runs.
+    static func wordSegments(_ words: UnsafeBufferPointer<WordCache.Key>, _ summaries: UnsafePointer<WordCache.Summary>,
+                             kinds: UnsafePointer<UInt8>, hardBreaks: Bool, clusters n: Int,
+                             fonts: UnsafePointer<UInt8>?) -> (SegmentStorage, Finish, runs: Int) {
+        let k = words.count
+        // (Laid out as the C structs: `Preparer.kernelLayoutMatches`, checked by the caller.)
+        let keys = UnsafeRawPointer(words.baseAddress.unsafelyUnwrapped).assumingMemoryBound(to: le_word_key.self)
+        let sums = UnsafeRawPointer(summaries).assumingMemoryBound(to: le_word_summary.self)
+        let counts = le_count_word_segments(n, fonts, k, keys, kinds)
+        let storage = SegmentStorage(segments: k + 1, fonts: fonts != nil, runs: counts.runs + 1, stops: counts.stops)
+        let masks = fonts == nil ? nil : UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
+        let out = le_segment_buffers(ends: storage.ends, totals: storage.total, contents: storage.content, flags: storage.flags,
+                                     masks: masks, runStarts: storage.runStarts, runFonts: storage.runFonts)
+        let f = le_word_segments(k, keys, sums, kinds, hardBreaks ? 1 : 0, out, storage.stops, n, fonts)
+        return (storage, Finish(stops: f.stops, searchable: f.searchable != 0, lookback: f.lookback,
+                                fontsTracked: f.fontsTracked != 0, fontPair: (f.font0, f.font1)), counts.runs)
+    }
 }
 
 /// UTF-8 to UTF-16 for `Preparer` (C: Swift's optimiser neither sums the count in byte lanes

@@ -265,9 +265,9 @@ extension Preparer {
     /// its width if a line ends after it (up to its last text cluster, with that cluster's kerning
     /// taken back if it ends the word; +∞ without text), its fonts below 64 as a mask.
     @inline(__always)
-    private static func summary(_ s: Int, _ e: Int, _ advances: UnsafeMutablePointer<Double>,
-                                _ adjust: UnsafeMutablePointer<Double>, _ kinds: UnsafeMutablePointer<PreparedParagraph.Kind>,
-                                _ fonts: UnsafeMutablePointer<UInt8>) -> WordCache.Summary {
+    static func summary(_ s: Int, _ e: Int, _ advances: UnsafeMutablePointer<Double>,
+                        _ adjust: UnsafeMutablePointer<Double>, _ kinds: UnsafeMutablePointer<PreparedParagraph.Kind>,
+                        _ fonts: UnsafeMutablePointer<UInt8>) -> WordCache.Summary {
         var width = 0.0, content = 0.0, lastAdjust = 0.0, hasText = false
         var mask: UInt64 = 0
         for i in s..<e {
@@ -287,8 +287,8 @@ extension Preparer {
     /// its own), for a paragraph whose sums are exact (`fixedPoint`, fewer than 2¹⁵ clusters):
     /// the widths written as `le_segments` writes them, turned into positions by `le_finish_segments` —
     /// the same doubles as the prefix sums `buildSegments` takes (every sum exact).
-    private static func writeSegments(_ p: inout PreparedParagraph, _ words: UnsafeBufferPointer<WordCache.Key>,
-                                      _ summaries: UnsafeMutablePointer<WordCache.Summary>, hardBreaks: Bool) {
+    static func writeSegments(_ p: inout PreparedParagraph, _ words: UnsafeBufferPointer<WordCache.Key>,
+                              _ summaries: UnsafeMutablePointer<WordCache.Summary>, hardBreaks: Bool) {
         guard hardBreaks && !p.singleFont else {
             return writeSegments(&p, words, summaries, hardBreaks: hardBreaks, runFonts: p.fonts.baseAddress.unsafelyUnwrapped)
         }
@@ -301,57 +301,19 @@ extension Preparer {
         }
     }
 
-    /// `writeSegments` with each cluster's font for the font runs in `fonts`.
+    /// `writeSegments` with each cluster's font for the font runs in `fonts`: one C pass over the
+    /// words (`SegmentKernel.wordSegments`) — the Swift loops it replaced read the fonts twice,
+    /// jumping at every change of font, and the words three times more.
     private static func writeSegments(_ p: inout PreparedParagraph, _ words: UnsafeBufferPointer<WordCache.Key>,
                                       _ summaries: UnsafeMutablePointer<WordCache.Summary>, hardBreaks: Bool,
                                       runFonts fonts: UnsafeMutablePointer<UInt8>) {
-        let n = p.count, k = words.count
+        guard kernelLayoutMatches else { return p.buildSegments() }
         let multiFont = !p.singleFont
-        let kinds = p.kinds.baseAddress.unsafelyUnwrapped
-        var runs = 0
-        if multiFont {
-            var last = fonts[0]
-            runs = 1
-            for i in 1..<n {
-                runs += fonts[i] != last ? 1 : 0
-                last = fonts[i]
-            }
-        }
-        // Room for the stops as `le_count_segments` bounds them: the segments starting with a
-        // space (a segment without text does; one of spaces then text, at the start, too).
-        var stops = 0
-        for w in 0..<k { stops += kinds[Int(words[w].start)] != .text ? 1 : 0 }
-        let storage = SegmentStorage(segments: k + 1, fonts: multiFont, runs: runs + 1, stops: stops)
-        let masks = UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
-        let ends = storage.ends, totals = storage.total, contents = storage.content, flags = storage.flags
-        for w in 0..<k {
-            let summary = summaries[w]
-            ends[w] = words[w].start &+ words[w].count
-            totals[w] = summary.width
-            contents[w] = summary.content
-            flags[w] = summary.content != .infinity ? PreparedParagraph.Segments.hasText : 0
-        }
-        if hardBreaks {
-            for w in 0..<k where kinds[Int(words[w].start)] == .newline { flags[w] |= PreparedParagraph.Segments.newline }
-        }
-        if multiFont {
-            for w in 0..<k { masks[w] = summaries[w].mask }
-            let runStarts = storage.runStarts, runFonts = storage.runFonts
-            var r = 0
-            var last = fonts[0]
-            runStarts[0] = 0
-            runFonts[0] = last
-            for i in 1..<n where fonts[i] != last {
-                r += 1
-                runStarts[r] = Int32(truncatingIfNeeded: i)
-                runFonts[r] = fonts[i]
-                last = fonts[i]
-            }
-        }
-        let finished = SegmentKernel.finish(count: k, totals: storage.total, contents: storage.content, flags: storage.flags,
-                                            masks: multiFont ? masks : nil, stops: storage.stops, positions: true)
+        let kinds = UnsafeRawPointer(p.kinds.baseAddress.unsafelyUnwrapped).assumingMemoryBound(to: UInt8.self)
+        let (storage, finished, runs) = SegmentKernel.wordSegments(words, summaries, kinds: kinds, hardBreaks: hardBreaks,
+                                                                   clusters: p.count, fonts: multiFont ? UnsafePointer(fonts) : nil)
         var s = PreparedParagraph.Segments()
-        s.take(storage, count: k, finished: finished, multiFont: multiFont)
+        s.take(storage, count: words.count, finished: finished, multiFont: multiFont)
         s.absolute = true
         s.searchable = finished.searchable
         s.lookback = finished.lookback
