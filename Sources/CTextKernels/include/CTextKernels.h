@@ -102,20 +102,26 @@ typedef struct {
     uint64_t mask;
 } le_word_summary;
 
-/// What `le_simple_words` reads: the paragraph's code units and the tables it classifies them
-/// with — `CharacterTable.table` and its script palette, the chain's font of each BMP unit and
-/// its uncovered units, `UnicodeBreaks.pairDecisions`, the chain's word tables (each unit's
-/// plain advance, NaN when it is not plain, and traits) — and the constants of the word keys.
+/// Fills `out` (65,536 entries) with what `le_simple_words` asks of each BMP code unit in a
+/// chain, one load per unit: bits 0–3 its line-break class (`CharacterTable.table`), 4–5 its kind
+/// (0 text, 1 hanging space, 2 hard break), 8–11 its script's index in `palette`, bit 12 whether
+/// that script is a strong one, bits 16–23 its font in the chain (`fonts`), bit 24 whether it has
+/// a plain advance (`advances` not NaN), bit 25 whether it kerns as a first glyph (`traits` bit
+/// 6), bit 31 whether the pass gives up on it (outside the simple classes, in no font of the chain
+/// (`uncovered`), right-to-left, or — not a hard break — of a script the palette does not name).
+void le_unit_table(const uint16_t *table, const uint32_t *palette, const uint8_t *fonts, const uint64_t *uncovered,
+                   const float *advances, const uint8_t *traits, uint32_t *out);
+
+/// What `le_simple_words` reads: the paragraph's code units, the chain's `le_unit_table`, the
+/// script palette, `UnicodeBreaks.pairDecisions`, the chain's plain advances (NaN: not plain),
+/// and the constants of the word keys.
 typedef struct {
     long count;
     const uint16_t *text;
-    const uint16_t *table;
+    const uint32_t *units;
     const uint32_t *palette;
-    const uint8_t *fonts;
-    const uint64_t *uncovered;
     const uint8_t *pairs;
     const float *advances;
-    const uint8_t *traits;
     uint64_t chain;
     uint32_t latin;
     uint32_t han;

@@ -280,7 +280,7 @@ struct FontChain: Sendable {
     /// What `Preparer.prepareWords` asks of each code unit (`WordTables`), made the first time
     /// the word path asks (a chain that never reaches it — a process measuring a few texts — pays
     /// nothing for it); nil when no font of the chain has the tables.
-    var words: WordTables? { wordTables.tables(faces: faces, fonts: bmpFonts) }
+    var words: WordTables? { wordTables.tables(faces: faces, fonts: bmpFonts, uncovered: bmpUncovered) }
     private let wordTables = WordTablesSlot()
     /// This chain's number, unique in the process (`WordCache` keys name the chain by it: a
     /// unit's font, and so its advance, depends on the chain).
@@ -377,11 +377,11 @@ final class WordTablesSlot: Sendable {
 
     /// The tables of a chain of `faces` whose BMP units take the fonts `fonts`, or nil when no
     /// face has them.
-    func tables(faces: [GlyphSource], fonts: [UInt8]) -> WordTables? {
+    func tables(faces: [GlyphSource], fonts: [UInt8], uncovered: [UInt64]) -> WordTables? {
         if let t = made.load(ordering: .acquiring) {
             return t._withUnsafeGuaranteedRef { $0.isEmpty ? nil : $0 }
         }
-        let fresh = Unmanaged.passRetained(WordTables(faces: faces.count < 256 ? faces : [], fonts: fonts))
+        let fresh = Unmanaged.passRetained(WordTables(faces: faces.count < 256 ? faces : [], fonts: fonts, uncovered: uncovered))
         let (exchanged, current) = made.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
         if !exchanged { fresh.release() }
         let t = exchanged ? fresh : current.unsafelyUnwrapped
@@ -403,12 +403,16 @@ final class WordTablesSlot: Sendable {
 final class WordTables: @unchecked Sendable {
     let traits: UnsafeMutablePointer<UInt8>
     let advances: UnsafeMutablePointer<Float>
+    /// Per BMP code unit, everything the one-pass preparation (`le_simple_words`) asks of it in
+    /// one 32-bit entry (`le_unit_table`: its class, kind, script, font, whether it is plain and
+    /// whether it kerns, whether the pass gives up on it): one load per unit instead of six.
+    let units: UnsafeMutablePointer<UInt32>
     /// Whether no face has the tables (then nothing is cached for the chain).
     let isEmpty: Bool
 
     /// The tables of a chain of `faces` whose BMP units take the fonts `fonts` (`isEmpty` when no
     /// face has them).
-    init(faces: [GlyphSource], fonts: [UInt8]) {
+    init(faces: [GlyphSource], fonts: [UInt8], uncovered: [UInt64]) {
         let tables = faces.map { $0.wordTraitsTable() }
         isEmpty = !tables.contains(where: { $0 != nil }) || fonts.count != 65_536
         let n = isEmpty ? 1 : 65_536  // (never read when empty)
@@ -416,7 +420,10 @@ final class WordTables: @unchecked Sendable {
         traits.initialize(repeating: DirectShaper.wordReachUnknown, count: n)
         advances = .allocate(capacity: n)
         advances.initialize(repeating: .nan, count: n)
+        units = .allocate(capacity: n)
+        units.initialize(repeating: 0, count: n)
         guard !isEmpty else { return }
+        defer { makeUnits(fonts: fonts, uncovered: uncovered) }
         let unitAdvances = faces.map { $0.unitAdvances() }
         for (f, table) in tables.enumerated() {
             guard let table else { continue }
@@ -437,5 +444,6 @@ final class WordTables: @unchecked Sendable {
     deinit {
         traits.deallocate()
         advances.deallocate()
+        units.deallocate()
     }
 }

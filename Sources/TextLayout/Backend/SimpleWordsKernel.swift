@@ -37,30 +37,23 @@ extension Preparer {
             withUnsafeTemporaryAllocation(byteCount: n * WordScratch.stride, alignment: 8) { scratch -> Bool in
                 let block = WordScratch(scratch.baseAddress.unsafelyUnwrapped, words: n)
                 let keys = block.keys, summaries = block.summaries, found = block.found
-                let result = CharacterTable.table.withUnsafeBufferPointer { table in
-                    CharacterTable.scripts.withUnsafeBufferPointer { palette in
-                        chainAt.pointee.bmpFonts.withUnsafeBufferPointer { bmpFonts in
-                            chainAt.pointee.bmpUncovered.withUnsafeBufferPointer { uncovered in
-                                UnicodeBreaks.pairDecisions.withUnsafeBufferPointer { pairs in
-                                    le_simple_words(
-                                        le_simple_text(count: n, text: text, table: table.baseAddress, palette: palette.baseAddress,
-                                                       fonts: bmpFonts.baseAddress, uncovered: uncovered.baseAddress,
-                                                       pairs: pairs.baseAddress, advances: tables.advances, traits: tables.traits,
-                                                       chain: chainAt.pointee.id, latin: latin, han: han),
-                                        le_simple_buffers(
-                                            ends: p.ends.baseAddress,
-                                            kinds: UnsafeMutableRawPointer(p.kinds.baseAddress.unsafelyUnwrapped)
-                                                .assumingMemoryBound(to: UInt8.self),
-                                            fonts: p.fonts.baseAddress,
-                                            breaks: UnsafeMutableRawPointer(p.breakAfter.baseAddress.unsafelyUnwrapped)
-                                                .assumingMemoryBound(to: UInt8.self),
-                                            scripts: sc, advances: p.advances.baseAddress, adjust: p.breakAdjust.baseAddress,
-                                            keys: UnsafeMutableRawPointer(keys).assumingMemoryBound(to: le_word_key.self),
-                                            summaries: UnsafeMutableRawPointer(summaries).assumingMemoryBound(to: le_word_summary.self),
-                                            found: UnsafeMutableRawPointer(found).assumingMemoryBound(to: UInt8.self)))
-                                }
-                            }
-                        }
+                let result = CharacterTable.scripts.withUnsafeBufferPointer { palette in
+                    UnicodeBreaks.pairDecisions.withUnsafeBufferPointer { pairs in
+                        le_simple_words(
+                            le_simple_text(count: n, text: text, units: tables.units, palette: palette.baseAddress,
+                                           pairs: pairs.baseAddress, advances: tables.advances,
+                                           chain: chainAt.pointee.id, latin: latin, han: han),
+                            le_simple_buffers(
+                                ends: p.ends.baseAddress,
+                                kinds: UnsafeMutableRawPointer(p.kinds.baseAddress.unsafelyUnwrapped)
+                                    .assumingMemoryBound(to: UInt8.self),
+                                fonts: p.fonts.baseAddress,
+                                breaks: UnsafeMutableRawPointer(p.breakAfter.baseAddress.unsafelyUnwrapped)
+                                    .assumingMemoryBound(to: UInt8.self),
+                                scripts: sc, advances: p.advances.baseAddress, adjust: p.breakAdjust.baseAddress,
+                                keys: UnsafeMutableRawPointer(keys).assumingMemoryBound(to: le_word_key.self),
+                                summaries: UnsafeMutableRawPointer(summaries).assumingMemoryBound(to: le_word_summary.self),
+                                found: UnsafeMutableRawPointer(found).assumingMemoryBound(to: UInt8.self)))
                     }
                 }
                 guard result.taken != 0 else { return false }
@@ -74,5 +67,22 @@ extension Preparer {
         // (Given up: `ends` gets back the room ICU's grapheme ends need, as `classifySimple` leaves it.)
         if !done { p.ends = UnsafeMutableBufferPointer(start: p.ends.baseAddress, count: n + 1) }
         return done
+    }
+}
+
+extension WordTables {
+    /// Fills `units` (`le_unit_table`) from the character table, the chain's fonts and uncovered
+    /// units, and this chain's advances and traits (already made).
+    func makeUnits(fonts: [UInt8], uncovered: [UInt64]) {
+        CharacterTable.table.withUnsafeBufferPointer { table in
+            CharacterTable.scripts.withUnsafeBufferPointer { palette in
+                fonts.withUnsafeBufferPointer { fonts in
+                    uncovered.withUnsafeBufferPointer { uncovered in
+                        le_unit_table(table.baseAddress, palette.baseAddress, fonts.baseAddress, uncovered.baseAddress,
+                                      advances, traits, units)
+                    }
+                }
+            }
+        }
     }
 }
