@@ -79,19 +79,35 @@ do {
             return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
                 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3
         }
-        var times: [Double] = [], cpu: [Double] = []
+        func faultsAndSystem() -> (Int, Double) {
+            var usage = rusage()
+            #if os(Linux)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            #else
+            getrusage(RUSAGE_SELF, &usage)
+            #endif
+            return (Int(usage.ru_minflt), Double(usage.ru_stime.tv_sec) * 1e3 + Double(usage.ru_stime.tv_usec) / 1e3)
+        }
+        var times: [Double] = [], cpu: [Double] = [], faults: [Int] = [], system: [Double] = []
         for _ in 0..<repeats {
             layouter.clearCaches()
+            let before = faultsAndSystem()
             let start = DispatchTime.now().uptimeNanoseconds, cpuStart = cpuMilliseconds()
             checksum += try layouter.compute(spec, options: summary).contentSize.height
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             cpu.append(cpuMilliseconds() - cpuStart)
+            let after = faultsAndSystem()
+            faults.append(after.0 - before.0)
+            system.append(after.1 - before.1)
         }
+        faults.sort()
+        system.sort()
         times.sort()
         cpu.sort()
         if !times.isEmpty {
             FileHandle.standardError.write(Data(("median \(times[times.count / 2]) ms, min \(times[0]) ms; "
-                                                 + "processor time median \(cpu[cpu.count / 2]) ms, min \(cpu[0]) ms\n").utf8))
+                                                 + "processor time median \(cpu[cpu.count / 2]) ms, min \(cpu[0]) ms; "
+                                                 + "page faults median \(faults[faults.count / 2]), system time median \(system[system.count / 2]) ms\n").utf8))
         }
     case "peer":
         // The hand-written peer (`…HandWrittenPeer`): every post's height from the seed's formulas,
