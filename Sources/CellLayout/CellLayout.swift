@@ -119,9 +119,10 @@ public struct CellLayout: Sendable {
         try solver.prepareTexts()
         // The first layout is the kept solver's own, its measurements forgotten afterwards (a
         // copy of the solver to lay out retained each of its dozen parts, and its text slots
-        // again when the layout wrote to them: about 50 atomic counts per post of a feed).
+        // again when the layout wrote to them: about 50 atomic counts per post of a feed). It
+        // keeps no intrinsic sizes: the cell's next layout does (`withFreshSolver`), if it has one.
         let arrangement = try solver.withScratch { (s) throws(CellLayoutError) in
-            try s.arrangeKeepingIntrinsics(width: width, frames: frames)
+            try s.arrange(width: width, frames: frames)
         }
         solver.forgetLayout()
         return (PreparedCell(solver: consume solver), arrangement)
@@ -148,12 +149,12 @@ public struct PreparedCell: Sendable {
     /// reference, not the solver's dozen.
     fileprivate final class Storage: Sendable {
         /// What a layout of the cell reads late — the longest text's words' sums, its paragraph
-        /// and its slot, the kept intrinsic sizes — as (address, length) pairs (plain
+        /// and its slot — as (address, length) pairs (plain
         /// values: only ever prefetched, never read through): asked for when a layout starts,
         /// so that their cache misses overlap the flexbox work before them. A feed's cells are
         /// cold at a new width; prefetching the post text's sums alone took its line breaking
         /// from 10 % of a prepared cell's layout to 4 %.
-        let memory: (UInt, Int, UInt, Int, UInt, Int, UInt, Int)
+        let memory: (UInt, Int, UInt, Int, UInt, Int)
         /// The tree object's own first bytes (its arrays' addresses and the kept sizes': three
         /// cache lines, the last read first by every measurement, which waited on it).
         let treeObject: UInt
@@ -182,21 +183,21 @@ public struct PreparedCell: Sendable {
                 }
             }
             let slots = longest.slot
-            let kept = range(self.solver.tree.keptMemory)
-            memory = (longest.words.0, longest.words.1, longest.paragraph.0, longest.paragraph.1, slots.0, slots.1, kept.0, kept.1)
+            memory = (longest.words.0, longest.words.1, longest.paragraph.0, longest.paragraph.1, slots.0, slots.1)
             treeObject = UInt(bitPattern: Unmanaged.passUnretained(self.solver.tree).toOpaque())
         }
 
         /// How much of the tree object is asked for (a prefetch past its end is harmless).
         static let treeObjectBytes = 192
 
-        /// Asks for the tree object and `memory` (`Prefetch`).
+        /// Asks for the tree object, `memory` and the kept intrinsic sizes (`Prefetch`).
         func prefetch() {
             Prefetch.range(treeObject, Self.treeObjectBytes)
             Prefetch.range(memory.0, memory.1)
             Prefetch.range(memory.2, memory.3)
             Prefetch.range(memory.4, memory.5)
-            Prefetch.range(memory.6, memory.7)
+            let kept = solver.tree.kept.memory
+            Prefetch.range(UInt(bitPattern: kept.baseAddress), kept.count)
         }
     }
     fileprivate let storage: Storage
@@ -206,6 +207,10 @@ public struct PreparedCell: Sendable {
 
     /// The UTF-16 code units of its visible texts (what keeping it costs, roughly).
     public var textUnits: Int { solver.textUnits }
+
+    /// Whether a layout has kept the cell's intrinsic sizes (the first after the one that
+    /// prepared it does, when there is something to keep).
+    package var keepsIntrinsicSizes: Bool { solver.tree.hasKept }
 
     /// The cell as a retained opaque reference, for a host that keeps it in an atomic slot
     /// (`init(unretained:)` reads it back; `release(_:)` gives the reference up).
@@ -269,7 +274,11 @@ extension PreparedCell.Storage {
         let scratch = SolverScratch.current
         s.adoptScratch(scratch)
         defer { s.returnScratch(scratch) }
-        return try body(&s)
+        guard !s.tree.hasKept else { return try body(&s) }
+        // The cell's first layout after the one that prepared it (a second width, frames after a
+        // height) keeps what it measures at an unbounded width for every later one: a cell laid
+        // out once — most of a cold feed's — never pays for keeping them.
+        return try s.keepingIntrinsics(body)
     }
 }
 

@@ -4,7 +4,7 @@ import LayoutGeometry
 /// base sizes from content, max-content layouts), kept with its tree (`FlexTree.keep`) and taken
 /// by every later layout for the very requests they answer (`measure`).
 extension FlexSolver {
-    /// Node `n`'s kept measurement (`tree.intrinsics[kept]`) if it was asked for exactly `w` ×
+    /// Node `n`'s kept measurement (`keptViews.intrinsics[kept]`) if it was asked for exactly `w` ×
     /// `h` at an unbounded width, its children's rects appended to this layout's. (Only the same constraints: a slot
     /// also answers an exact request for the size it found, but a kept measurement answering one
     /// would skip measurements of the node's children that a fresh layout makes there, and the
@@ -20,7 +20,7 @@ extension FlexSolver {
     /// a clean subtree, nothing below the row is measured in this layout at all (a feed's header
     /// — avatar, name, badge, time, source — and its toolbar at a new width).
     mutating func keptMeasurement(_ n: Int, _ kept: Int, _ w: Dim, _ h: Dim) -> Measured? {
-        let e = UnsafePointer(tree.intrinsics.baseAddress.unsafelyUnwrapped + kept)
+        let e = UnsafePointer(keptViews.intrinsics.baseAddress.unsafelyUnwrapped + kept)
         guard e.pointee.height == h else { return nil }
         // (A layout placing frames takes no kept size of a stack holding a ratio box: its items'
         // frames can depend on the path its measurements took — seed 31337's tree 0074.)
@@ -48,7 +48,7 @@ extension FlexSolver {
         if count > 0 {
             m.firstRect = rects.count
             let first = Int(e.pointee.firstRect)
-            rects.append(contentsOf: UnsafeBufferPointer(rebasing: tree.intrinsicRects[first ..< first + count]))
+            rects.append(contentsOf: UnsafeBufferPointer(rebasing: keptViews.rects[first ..< first + count]))
             // Answering another width: the items' places along the row follow from the room
             // left, as `flex` places them (from the start edge they are where they were).
             if !inner.isNaN, props[n].justify != .start {
@@ -90,8 +90,15 @@ extension FlexSolver {
 
     /// Arranges the tree at `width` as `arrange` does, keeping in the tree what that layout
     /// measured at an unbounded width (its elements' intrinsic sizes): every later layout of the
-    /// tree, at any width, starts from them. Only while the tree is not yet shared (preparing).
+    /// tree, at any width, starts from them.
     mutating func arrangeKeepingIntrinsics(width: Double?, frames: Bool) throws(CellLayoutError) -> CellArrangement {
+        try keepingIntrinsics { (s) throws(CellLayoutError) in try s.arrange(width: width, frames: frames) }
+    }
+
+    /// `layout` (a layout of this solver's tree), keeping in the tree what it measured at an
+    /// unbounded width — and rows laid out the same wider, at their exact widths — unless the
+    /// tree already keeps some.
+    mutating func keepingIntrinsics<R>(_ layout: (inout FlexSolver) throws(CellLayoutError) -> R) throws(CellLayoutError) -> R {
         // (The thread's recorder: its buffers are reused from cell to cell.)
         let scratch = SolverScratch.current
         let kept = scratch.takeRecorder()
@@ -100,12 +107,10 @@ extension FlexSolver {
             recorder = nil
             scratch.giveBack(kept)
         }
-        let arrangement = try arrange(width: width, frames: frames)
-        if let recorder {
-            markCleanSubtrees(recorder)
-            tree.keep(recorder)
-        }
-        return arrangement
+        let result = try layout(&self)
+        markCleanSubtrees(kept)
+        tree.keep(kept)
+        return result
     }
 
     /// Settles each kept measurement's element at the size it found (as a layout placing it

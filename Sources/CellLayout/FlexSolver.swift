@@ -53,6 +53,9 @@ struct FlexSolver: Sendable {
     /// layout, and none could be measured by another path than a fresh layout takes) or only
     /// its root's size is asked for.
     var keptAnswersWider = false
+    /// The tree's kept measurements as this layout found them when it started (`ensureSlots`):
+    /// read without going back to the tree, and unchanged by a layout keeping them meanwhile.
+    var keptViews = KeptIntrinsics.Views()
     /// The stack whose limits along one axis (its min and max width, or height) are ignored while
     /// its flex base size is worked out (css-flexbox §9.2.3: a base size from content is not
     /// clamped), or −1.
@@ -174,6 +177,7 @@ extension FlexSolver {
     @inline(__always)
     mutating func ensureSlots() {
         if _slowPath(slots.count < 2 * props.count) { makeSlots() }
+        keptViews = tree.kept
     }
 
     /// The root's size at `width`; `keptAnswersWider` as a layout without frames sets it (the
@@ -335,7 +339,7 @@ extension FlexSolver {
         if answers(newer, w, h, strictHeight: strictHeight, fits: fits) { return slots[newer].value }
         if answers(older, w, h, strictHeight: strictHeight, fits: fits) { return slots[older].value }
         // (The tree's intrinsic sizes: none until its cell is prepared.)
-        let index = tree.intrinsicIndex
+        let index = keptViews.index
         if let base = index.baseAddress, base[n] >= 0, let m = keptMeasurement(n, Int(base[n]), w, h) {
             slots[newer].key.newer = false
             slots[older] = Slot(key: SlotKey(width: w, height: h, generation: generation, newer: true), value: m)

@@ -1,4 +1,5 @@
 import LayoutGeometry
+import Synchronization
 import TextLayout
 
 /// A solver's tree flattened into plain values: built once, then only read (by every copy of the
@@ -30,14 +31,21 @@ final class FlexTree: @unchecked Sendable {
     let shape: FlexShape
 
     /// Measurements kept across layouts (`FlexSolver.Intrinsic`), each node's index into them
-    /// (−1: none), and their children's rects: written once while the cell is prepared, before
-    /// any other thread sees the tree, then only read — so they opt out of dynamic exclusivity
-    /// checks (every measurement reads `intrinsicIndex`; each read cost a check).
-    @exclusivity(unchecked) private(set) var intrinsics = UnsafeMutableBufferPointer<FlexSolver.Intrinsic>(start: nil, count: 0)
-    @exclusivity(unchecked) private(set) var intrinsicIndex = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
-    @exclusivity(unchecked) private(set) var intrinsicRects = UnsafeMutableBufferPointer<Rect>(start: nil, count: 0)
-    /// The one block holding them (for prefetching).
-    @exclusivity(unchecked) private(set) var keptMemory = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// (−1: none), and their children's rects (`KeptIntrinsics`): none until a layout of the
+    /// prepared cell records them (the first after the one that prepared it — a cell laid out at
+    /// one width only never pays for them), then published once, atomically, and only read.
+    private let keptSlot = Atomic<Unmanaged<KeptIntrinsics>?>(nil)
+
+    /// What is kept (empty views until a layout has kept them; valid while the tree lives).
+    var kept: KeptIntrinsics.Views {
+        guard let k = keptSlot.load(ordering: .acquiring) else { return KeptIntrinsics.Views() }
+        return k._withUnsafeGuaranteedRef { $0.views }
+    }
+    /// Whether a layout has kept the tree's intrinsic sizes.
+    var hasKept: Bool { keptSlot.load(ordering: .acquiring) != nil }
+    var intrinsics: UnsafeMutableBufferPointer<FlexSolver.Intrinsic> { kept.intrinsics }
+    var intrinsicIndex: UnsafeMutableBufferPointer<Int32> { kept.index }
+    var intrinsicRects: UnsafeMutableBufferPointer<Rect> { kept.rects }
 
     /// Takes the builder's texts over (moved out, not each retained here and released with the
     /// builder); its properties, children and ids are the shape's when it has the same ones
@@ -91,27 +99,51 @@ final class FlexTree: @unchecked Sendable {
     }
 
     deinit {
-        intrinsics.deallocate()
+        keptSlot.load(ordering: .acquiring)?.release()
     }
 
-    /// Files what `recorder` kept (once: a tree already holding intrinsic sizes keeps them).
+    /// Files what `recorder` kept (once: a tree already holding intrinsic sizes keeps them; of
+    /// two layouts keeping them at once, the first to finish).
     func keep(_ recorder: IntrinsicRecorder) {
-        guard intrinsics.baseAddress == nil, !recorder.entries.isEmpty else { return }
-        // One allocation: the entries, then each node's index, then the rects.
-        let n = recorder.entries.count, r = recorder.rects.count, nodes = props.count
+        guard keptSlot.load(ordering: .acquiring) == nil, !recorder.entries.isEmpty else { return }
+        let fresh = Unmanaged.passRetained(KeptIntrinsics(recorder, nodes: props.count))
+        let (exchanged, _) = keptSlot.compareExchange(expected: nil, desired: fresh, ordering: .acquiringAndReleasing)
+        if !exchanged { fresh.release() }
+    }
+}
+
+/// A tree's kept measurements in one allocation (the entries, then each node's index, then the
+/// rects), made once from a recorder and never changed.
+final class KeptIntrinsics: @unchecked Sendable {
+    /// The kept values, read in place (immutable once published: safe to read from any thread).
+    struct Views: @unchecked Sendable {
+        var intrinsics = UnsafeMutableBufferPointer<FlexSolver.Intrinsic>(start: nil, count: 0)
+        var index = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
+        var rects = UnsafeMutableBufferPointer<Rect>(start: nil, count: 0)
+        /// The one block holding them (for prefetching).
+        var memory = UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    let views: Views
+
+    init(_ recorder: IntrinsicRecorder, nodes: Int) {
+        let n = recorder.entries.count, r = recorder.rects.count
         let indexAt = FlexShape.rounded(n * MemoryLayout<FlexSolver.Intrinsic>.stride, MemoryLayout<Int32>.alignment)
         let rectsAt = FlexShape.rounded(indexAt + nodes * MemoryLayout<Int32>.stride, MemoryLayout<Rect>.alignment)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: rectsAt + r * MemoryLayout<Rect>.stride,
                                                    alignment: max(MemoryLayout<FlexSolver.Intrinsic>.alignment, MemoryLayout<Rect>.alignment))
-        keptMemory = UnsafeRawBufferPointer(start: raw, count: rectsAt + r * MemoryLayout<Rect>.stride)
-        intrinsics = UnsafeMutableBufferPointer(start: raw.bindMemory(to: FlexSolver.Intrinsic.self, capacity: n), count: n)
-        _ = intrinsics.initialize(from: recorder.entries)
-        intrinsicIndex = UnsafeMutableBufferPointer(start: (raw + indexAt).bindMemory(to: Int32.self, capacity: nodes), count: nodes)
-        intrinsicIndex.initialize(repeating: -1)
-        intrinsicRects = UnsafeMutableBufferPointer(start: (raw + rectsAt).bindMemory(to: Rect.self, capacity: r), count: r)
-        _ = intrinsicRects.initialize(from: recorder.rects)
-        for (i, node) in recorder.nodes.enumerated() { intrinsicIndex[Int(node)] = Int32(i) }
+        var v = Views()
+        v.memory = UnsafeRawBufferPointer(start: raw, count: rectsAt + r * MemoryLayout<Rect>.stride)
+        v.intrinsics = UnsafeMutableBufferPointer(start: raw.bindMemory(to: FlexSolver.Intrinsic.self, capacity: n), count: n)
+        _ = v.intrinsics.initialize(from: recorder.entries)
+        v.index = UnsafeMutableBufferPointer(start: (raw + indexAt).bindMemory(to: Int32.self, capacity: nodes), count: nodes)
+        v.index.initialize(repeating: -1)
+        v.rects = UnsafeMutableBufferPointer(start: (raw + rectsAt).bindMemory(to: Rect.self, capacity: r), count: r)
+        _ = v.rects.initialize(from: recorder.rects)
+        for (i, node) in recorder.nodes.enumerated() { v.index[Int(node)] = Int32(i) }
+        views = v
     }
+
+    deinit { UnsafeMutableRawPointer(mutating: views.memory.baseAddress)?.deallocate() }
 }
 
 /// A tree's elements' properties, children and baseline flags in one block: built once, never

@@ -19,8 +19,12 @@ struct KeptRowTests {
     func aKeptRowAnswersOtherWidthsAsAFreshLayout(justify: CellJustification) throws {
         let layout = CellLayout(textEngine: nil)
         let (cell, _) = try layout.prepare(Self.tree(justify), textStyles: [], arrangingAt: 300, frames: false)
-        // The row (node 1) was kept from its exact width, 300 − 20, needing 101 of it.
+        // The layout that prepared the cell keeps nothing; its next one (here at the same width)
+        // keeps the row (node 1) from its exact width, 300 − 20, needing 101 of it.
         let tree = cell.solver.tree
+        #expect(!tree.hasKept)
+        _ = try cell.arrangeWithoutFrames(width: 300)
+        #expect(tree.hasKept)
         let kept = Int(tree.intrinsicIndex[1])
         #expect(kept >= 0)
         #expect(tree.intrinsics[kept].width == .exact(280))
@@ -62,6 +66,7 @@ struct KeptRowTests {
         let photo = CellElement.vstack([.box(width: 80, height: 80)])
         let tree = CellElement.vstack([.hstack(spacing: 5, wraps: true, Array(repeating: photo, count: 6))]).padding(10)
         let (cell, _) = try layout.prepare(tree, textStyles: [], arrangingAt: 375, frames: false)
+        _ = try cell.arrangeWithoutFrames(width: 375)  // (the layout that keeps the row)
         let kept = Int(cell.solver.tree.intrinsicIndex[1])
         #expect(kept >= 0)
         #expect(cell.solver.tree.intrinsics[kept].joinsFrom == 335 && cell.solver.tree.intrinsics[kept].breaksBelow == 420)
