@@ -184,8 +184,15 @@ le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out) {
 le_word_counts le_count_word_segments(long n, const uint8_t *fonts, long k, const le_word_key *words, const uint8_t *kinds) {
     le_word_counts c = {0, 0};
     if (fonts && n > 0) {
-        long changes = 0;  // (summed without a branch: the compiler vectorises it)
-        for (long i = 1; i < n; i++) changes += fonts[i] != fonts[i - 1];
+        // (Summed in bytes over blocks of 255, which the compiler vectorises 16 at a time.)
+        long changes = 0;
+        for (long i = 1; i < n;) {
+            const long end = n - i > 255 ? i + 255 : n;
+            uint8_t block = 0;
+            for (long j = i; j < end; j++) block += fonts[j] != fonts[j - 1];
+            changes += block;
+            i = end;
+        }
         c.runs = changes + 1;
     }
     long stops = 0;
