@@ -61,14 +61,12 @@ le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out) {
     const uint32_t *units = in.units;
     uint32_t *sc = out.scripts;
     uint8_t *kinds = out.kinds, *fonts = out.fonts;
-    uint8_t used = 0;
     uint32_t current = 0;  // the last strong script
     unsigned previous = 0, beforeSpaces = 0;  // UnicodeBreaks.Class.none
     // The word being found: units start ... , its FNV hash, whether every unit is plain.
-    long start = 0, k = 0, lookups = 0;
+    long start = 0, k = 0;
     uint64_t hash = le_hash_basis;
     uint32_t direct = LE_UNIT_DIRECT;
-    int hardBreaks = 0;
 
 // Ends the word of units start ... i (`WordFinder.endWord`); `e_`: unit i's entry.
 #define LE_END_WORD(i_, e_) do { \
@@ -95,7 +93,6 @@ le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out) {
             out.keys[k] = (le_word_key){(int32_t)start, (int32_t)(i__ + 1 - start), script, next, \
                                         le_finish_hash(hash, in.chain, script, next)}; \
             out.found[k] = 0; \
-            lookups++; \
         } \
         k++; \
         start = i__ + 1; \
@@ -109,7 +106,6 @@ le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out) {
         const uint32_t e__ = (e_); \
         if (((e__ >> LE_UNIT_KIND_SHIFT) & 3) == LE_KIND_NEWLINE) { \
             if (start < j__) LE_END_WORD(j__ - 1, units[text[j__ - 1]]); \
-            hardBreaks = 1; \
             out.summaries[k] = (le_word_summary){0, INFINITY, 0}; \
             out.found[k] = 1; \
             out.keys[k] = (le_word_key){(int32_t)j__, 1, 0, 0, 0}; \
@@ -132,13 +128,11 @@ le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out) {
         kinds[i] = (uint8_t)kind;
         if (kind == LE_KIND_NEWLINE) {
             fonts[i] = i > 0 ? fonts[i - 1] : 0;
-            used |= fonts[i];
             out.advances[i] = 0;
             out.adjust[i] = 0;
         } else {
             const uint8_t f = (uint8_t)(e >> LE_UNIT_FONT_SHIFT);
             fonts[i] = f;
-            used |= f;
             if (e & LE_UNIT_STRONG) {
                 current = in.palette[(e >> LE_UNIT_SCRIPT_SHIFT) & 0xF];
             } else if (current == 0) {
@@ -164,7 +158,16 @@ le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out) {
     LE_UNIT(n - 1, before, 1);
 #undef LE_UNIT
 #undef LE_END_WORD
-    for (long i = 0; i < n; i++) out.ends[i] = (int32_t)(i + 1);
+    // (Worked out after the loop, whose registers are taken: the fonts used, whether there are
+    // hard breaks, the words to look up.)
+    uint8_t used = 0, newlines = 0;
+    for (long i = 0; i < n; i++) {
+        out.ends[i] = (int32_t)(i + 1);
+        used |= fonts[i];
+        newlines |= kinds[i] == LE_KIND_NEWLINE;
+    }
+    long lookups = 0;
+    for (long w = 0; w < k; w++) lookups += out.found[w] == 0;
     // Hard breaks before the first strong unit take its script (Latin when there is none): the
     // units before it are hard breaks (any other gave the pass up).
     if (kinds[0] == LE_KIND_NEWLINE) {
@@ -176,7 +179,7 @@ le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out) {
     r.taken = 1;
     r.words = k;
     r.lookups = lookups;
-    r.hardBreaks = hardBreaks;
+    r.hardBreaks = newlines;
     r.used = used;
     return r;
 }
