@@ -77,12 +77,13 @@ extension FlexSolver {
     /// and ids from the last tree of that structure this thread flattened, its texts read from it
     /// — the same tree flattening would give, without flattening. (Any other tree: flattened.)
     /// `texts`: the tree's own (`StructureTexts`), when its maker read them.
-    init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: CellStructure?,
-         texts: StructureTexts? = nil) {
+    /// (A function, not an initialiser: an initialiser delegating to another copied the solver
+    /// it made into `self` and destroyed the original — a dozen atomic counts a post.)
+    static func make(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: CellStructure?,
+                     texts: StructureTexts? = nil) -> FlexSolver {
         // (A tree whose texts were read has a visible root, `StructureTexts` says: not read here.)
         guard let structure, texts != nil || !root.pointee.isHidden else {
-            self.init(rootAt: root, layout: layout, textStyles: textStyles)
-            return
+            return FlexSolver(rootAt: root, layout: layout, textStyles: textStyles)
         }
         let scratch = SolverScratch.current
         let rightToLeft = layout.layoutDirection == .rightToLeft
@@ -90,16 +91,16 @@ extension FlexSolver {
             // The texts as the tree's maker read them, or read now (the same, but reading the
             // tree: a decoded feed's trees are cold, and their blocks missed the cache one after another).
             if let found = texts ?? StructureTexts(root: root), found.count == known.textNodes.count {
-                self.init(tree: FlexTree(shape: known.shape, ids: known.ids, texts: found.texts, styles: textStyles,
-                                         styleOrdinals: found.ordinals, textNodes: known.textNodes, layout: layout))
-                return
+                return FlexSolver(tree: FlexTree(shape: known.shape, ids: known.ids, texts: found.texts, styles: textStyles,
+                                                 styleOrdinals: found.ordinals, textNodes: known.textNodes, layout: layout))
             }
         }
-        self.init(rootAt: root, layout: layout, textStyles: textStyles)
+        let solver = FlexSolver(rootAt: root, layout: layout, textStyles: textStyles)
         // (Only trees small enough to share their shape: the table's memory stays bounded.)
-        if tree.props.count <= ShapeTable.largestShared {
-            scratch.skeletons.store(FlexSkeleton(structure: structure, rightToLeft: rightToLeft, textStyles: textStyles, tree: tree))
+        if solver.tree.props.count <= ShapeTable.largestShared {
+            scratch.skeletons.store(FlexSkeleton(structure: structure, rightToLeft: rightToLeft, textStyles: textStyles, tree: solver.tree))
         }
+        return solver
     }
 
     @inline(__always)
