@@ -281,3 +281,44 @@ le_segment_finish le_word_segments(long k, const le_word_key *words, const le_wo
     result.font1 = pair1 ? (uint8_t)__builtin_ctzll(pair1) : 0;
     return result;
 }
+
+long le_find_words(const le_word_key *keys, long k, uint8_t *found, uint64_t chain, const uint16_t *text,
+                   const int32_t *slots, long slotCount, long shift, const le_word_entry *entries,
+                   const uint16_t *units, const double *values, double *advances, double *adjust,
+                   le_word_summary *summaries) {
+    long hits = 0;
+    const long mask = slotCount - 1;
+    for (long w = 0; w < k; w++) {
+        if (found[w]) continue;
+        const le_word_key key = keys[w];
+        long i = (long)((key.hash * 0x9E3779B97F4A7C15ULL) >> shift);
+        const uint16_t *word = text + key.start;
+        const long n = key.count;
+        for (;;) {
+            const int32_t e = slots[i];
+            if (e < 0) break;
+            const le_word_entry *entry = &entries[e];
+            if (entry->hash == key.hash && entry->count == key.count && entry->chain == chain
+                && entry->script == key.script && entry->next == key.next) {
+                // (Words are short: compared unit by unit, no call.)
+                const uint16_t *stored = units + entry->offset;
+                long j = 0;
+                while (j < n && stored[j] == word[j]) j++;
+                if (j == n) {
+                    const double *base = values + 2 * (long)entry->offset;
+                    double *a = advances + key.start, *b = adjust + key.start;
+                    for (long q = 0; q < n; q++) {
+                        a[q] = base[q];
+                        b[q] = base[n + q];
+                    }
+                    summaries[w] = entry->summary;
+                    found[w] = 1;
+                    hits++;
+                    break;
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+    return hits;
+}

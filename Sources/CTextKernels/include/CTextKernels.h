@@ -163,6 +163,29 @@ typedef struct {
 /// of classes whose break needs more than the two.
 le_simple_result le_simple_words(le_simple_text in, le_simple_buffers out);
 
+/// A word kept by `WordCache` (the layout of the Swift `WordCache.Entry`: checked where it is
+/// used): its key's hash, chain, script and next unit, where its units start in the table's
+/// units (its values at twice that: advances, then adjustments), its length and sums.
+typedef struct {
+    uint64_t hash;
+    uint64_t chain;
+    uint32_t script;
+    uint32_t next;
+    int32_t offset;
+    int32_t count;
+    le_word_summary summary;
+} le_word_entry;
+
+/// `WordCache.Table.findAll`: looks every word `w` of `keys` with `found[w]` 0 up in an
+/// open-addressed table (`slots`, `slotCount` a power of two, a key's first slot its hash times
+/// 0x9E3779B97F4A7C15 shifted right by `shift`; −1 an empty slot), comparing the key and the
+/// word's units (at `text + start`); a word found gets its advances and adjustments written at
+/// its start, its summary, and `found[w]` 1. Returns how many were found.
+long le_find_words(const le_word_key *keys, long k, uint8_t *found, uint64_t chain, const uint16_t *text,
+                   const int32_t *slots, long slotCount, long shift, const le_word_entry *entries,
+                   const uint16_t *units, const double *values, double *advances, double *adjust,
+                   le_word_summary *summaries);
+
 /// What `le_count_word_segments` found: the font runs (0 without fonts) and a bound on the
 /// segments without text (the words starting with a unit that is not text).
 typedef struct {

@@ -69,7 +69,8 @@ final class WordCache: Sendable {
         return h ^ (h >> 31)
     }
 
-    private struct Entry {
+    /// (Laid out as `le_word_entry`: `WordCacheKernel.layoutMatches`.)
+    struct Entry {
         var hash: UInt64
         var chain: UInt64
         var script: UInt32
@@ -144,6 +145,13 @@ final class WordCache: Sendable {
                 entries.withUnsafeBufferPointer { entries in
                     units.withUnsafeBufferPointer { units in
                         values.withUnsafeBufferPointer { values in
+                            // (In C where the layouts allow: the Swift loop below took about 250
+                            // instructions a word found.)
+                            if WordCacheKernel.layoutMatches {
+                                return WordCacheKernel.findAll(keys, chain: chain, text, slots: slots, shift: shift,
+                                                               entries: entries, units: units, values: values,
+                                                               advances, adjust, summaries, found)
+                            }
                             var hits = 0
                             for k in keys.indices where !found[k] {
                                 let key = keys[k]
