@@ -223,9 +223,8 @@ final class SegmentStorage: @unchecked Sendable {
         // the segments are built), then 4-byte ones, then bytes.
         let eights = 8 * 2 * m + 4 * f, fours = 4 * (m + r + q), ones = m + r
         byteCount = eights + fours + ones
-        // (Malloc's alignment: the Swift runtime passes any allocation of 16 or less to posix_memalign,
-        // which glibc hands straight to malloc.)
-        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)
+        // (Straight from malloc, 16-byte aligned: `PlainMemory`.)
+        base = PlainMemory.allocate(byteCount: byteCount)
         total = base.bindMemory(to: Double.self, capacity: m)
         content = (base + 8 * m).bindMemory(to: Double.self, capacity: m)
         lastSeen = (base + 16 * m).bindMemory(to: Int32.self, capacity: f)
@@ -236,5 +235,5 @@ final class SegmentStorage: @unchecked Sendable {
         runFonts = (base + eights + fours + m).bindMemory(to: UInt8.self, capacity: r)
     }
 
-    deinit { base.deallocate() }
+    deinit { PlainMemory.deallocate(base) }
 }

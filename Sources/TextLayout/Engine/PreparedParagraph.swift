@@ -216,9 +216,8 @@ final class ClusterStorage: @unchecked Sendable {
         let n = Swift.max(units, 1)
         let doubles = 2 * 8 * n, ints = 4 * (n + 1), shorts = 2 * n, bytes = 3 * n
         byteCount = doubles + ints + shorts + bytes
-        // (Malloc's alignment: the Swift runtime passes any allocation of 16 or less to posix_memalign,
-        // which glibc hands straight to malloc.)
-        base = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)
+        // (Straight from malloc, 16-byte aligned: `PlainMemory`.)
+        base = PlainMemory.allocate(byteCount: byteCount)
         advances = base.bindMemory(to: Double.self, capacity: n)
         breakAdjust = (base + 8 * n).bindMemory(to: Double.self, capacity: n)
         ends = (base + doubles).bindMemory(to: Int32.self, capacity: n + 1)
@@ -229,7 +228,7 @@ final class ClusterStorage: @unchecked Sendable {
         fonts = (b + 2 * n).bindMemory(to: UInt8.self, capacity: n)
     }
 
-    deinit { base.deallocate() }
+    deinit { PlainMemory.deallocate(base) }
 }
 
 extension UnsafeMutableBufferPointer {
