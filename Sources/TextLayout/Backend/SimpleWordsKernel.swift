@@ -4,8 +4,9 @@ internal import CTextKernels
 /// `UnicodeBreaks.decideBreaks`, `Preparer.resolveScripts` and the word loop of
 /// `Preparer.prepareWords` as one loop over the code units, the same values to the bit
 /// (`FusedPreparationTests` compares every buffer with the separate passes'). The separate passes
-/// cost about 70 instructions a code unit of the feed's text, and as much fused into one Swift
-/// loop; the C loop about 60 (a loop split in two, classifying then finding words, 64).
+/// cost about 140 instructions a code unit of the feed's text, and as much fused into one Swift
+/// loop; the C loop about 119, and 100 once each unit's questions became one load from the
+/// chain's unit table (`le_unit_table`, `WordTables.units`).
 extension Preparer {
     /// Whether the Swift word key and summary are laid out as the kernel's C structs (they are,
     /// field for field; checked once rather than assumed).
