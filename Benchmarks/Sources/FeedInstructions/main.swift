@@ -69,36 +69,28 @@ do {
         _ = try layouter.compute(spec, options: summary)
         // (With the processor time the process spent in each, all threads: less sensitive than the
         // wall clock to the other core being taken away for a while.)
-        func cpuMilliseconds() -> Double {
+        // (And its page faults and system time: a compute that took fresh memory would show both.)
+        func usage() -> (cpu: Double, faults: Int, system: Double) {
             var usage = rusage()
             #if os(Linux)
             getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
             #else
             getrusage(RUSAGE_SELF, &usage)
             #endif
-            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
-                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3
-        }
-        func faultsAndSystem() -> (Int, Double) {
-            var usage = rusage()
-            #if os(Linux)
-            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-            #else
-            getrusage(RUSAGE_SELF, &usage)
-            #endif
-            return (Int(usage.ru_minflt), Double(usage.ru_stime.tv_sec) * 1e3 + Double(usage.ru_stime.tv_usec) / 1e3)
+            let system = Double(usage.ru_stime.tv_sec) * 1e3 + Double(usage.ru_stime.tv_usec) / 1e3
+            return (Double(usage.ru_utime.tv_sec) * 1e3 + Double(usage.ru_utime.tv_usec) / 1e3 + system, Int(usage.ru_minflt), system)
         }
         var times: [Double] = [], cpu: [Double] = [], faults: [Int] = [], system: [Double] = []
         for _ in 0..<repeats {
             layouter.clearCaches()
-            let before = faultsAndSystem()
-            let start = DispatchTime.now().uptimeNanoseconds, cpuStart = cpuMilliseconds()
+            let before = usage()
+            let start = DispatchTime.now().uptimeNanoseconds
             checksum += try layouter.compute(spec, options: summary).contentSize.height
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            cpu.append(cpuMilliseconds() - cpuStart)
-            let after = faultsAndSystem()
-            faults.append(after.0 - before.0)
-            system.append(after.1 - before.1)
+            let after = usage()
+            cpu.append(after.cpu - before.cpu)
+            faults.append(after.faults - before.faults)
+            system.append(after.system - before.system)
         }
         faults.sort()
         system.sort()
