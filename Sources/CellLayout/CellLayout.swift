@@ -115,7 +115,7 @@ public struct CellLayout: Sendable {
     package func prepare(rootAt root: UnsafePointer<CellElement>, textStyles: [TextStyle], arrangingAt width: Double?,
                          frames: Bool, structure: CellStructure? = nil,
                          texts: StructureTexts? = nil) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
-        var solver = FlexSolver.make(rootAt: root, layout: self, textStyles: textStyles, structure: structure, texts: texts)
+        var solver = FlexSolver(rootAt: root, layout: self, textStyles: textStyles, structure: structure, texts: texts)
         try solver.prepareTexts()
         // The first layout is the kept solver's own, its measurements forgotten afterwards (a
         // copy of the solver to lay out retained each of its dozen parts, and its text slots
@@ -203,7 +203,7 @@ public struct PreparedCell: Sendable {
     fileprivate let storage: Storage
     var solver: FlexSolver { storage.solver }
 
-    init(solver: consuming FlexSolver) { storage = Storage(solver) }
+    init(solver: consuming FlexSolver) { storage = Storage(consume solver) }
 
     /// The UTF-16 code units of its visible texts (what keeping it costs, roughly).
     public var textUnits: Int { solver.textUnits }

@@ -77,13 +77,20 @@ extension FlexSolver {
     /// and ids from the last tree of that structure this thread flattened, its texts read from it
     /// — the same tree flattening would give, without flattening. (Any other tree: flattened.)
     /// `texts`: the tree's own (`StructureTexts`), when its maker read them.
-    /// (A function, not an initialiser: an initialiser delegating to another copied the solver
-    /// it made into `self` and destroyed the original — a dozen atomic counts a post.)
-    static func make(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: CellStructure?,
-                     texts: StructureTexts? = nil) -> FlexSolver {
+    /// (Not delegating to another initialiser: one that did copied the solver it made into
+    /// `self` and destroyed the original — 18 atomic counts a post.)
+    init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: CellStructure?,
+         texts: StructureTexts? = nil) {
+        tree = Self.tree(rootAt: root, layout: layout, textStyles: textStyles, structure: structure, texts: texts)
+        textSlots = TextSlot.empty(tree.texts.count)
+    }
+
+    /// The tree of `init(rootAt:layout:textStyles:structure:texts:)`.
+    private static func tree(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle],
+                             structure: CellStructure?, texts: StructureTexts?) -> FlexTree {
         // (A tree whose texts were read has a visible root, `StructureTexts` says: not read here.)
         guard let structure, texts != nil || !root.pointee.isHidden else {
-            return FlexSolver(rootAt: root, layout: layout, textStyles: textStyles)
+            return flattened(rootAt: root, layout: layout, textStyles: textStyles)
         }
         let scratch = SolverScratch.current
         let rightToLeft = layout.layoutDirection == .rightToLeft
@@ -91,21 +98,15 @@ extension FlexSolver {
             // The texts as the tree's maker read them, or read now (the same, but reading the
             // tree: a decoded feed's trees are cold, and their blocks missed the cache one after another).
             if let found = texts ?? StructureTexts(root: root), found.count == known.textNodes.count {
-                return FlexSolver(tree: FlexTree(shape: known.shape, ids: known.ids, texts: found.texts, styles: textStyles,
-                                                 styleOrdinals: found.ordinals, textNodes: known.textNodes, layout: layout))
+                return FlexTree(shape: known.shape, ids: known.ids, texts: found.texts, styles: textStyles,
+                                styleOrdinals: found.ordinals, textNodes: known.textNodes, layout: layout)
             }
         }
-        let solver = FlexSolver(rootAt: root, layout: layout, textStyles: textStyles)
+        let tree = flattened(rootAt: root, layout: layout, textStyles: textStyles)
         // (Only trees small enough to share their shape: the table's memory stays bounded.)
-        if solver.tree.props.count <= ShapeTable.largestShared {
-            scratch.skeletons.store(FlexSkeleton(structure: structure, rightToLeft: rightToLeft, textStyles: textStyles, tree: solver.tree))
+        if tree.props.count <= ShapeTable.largestShared {
+            scratch.skeletons.store(FlexSkeleton(structure: structure, rightToLeft: rightToLeft, textStyles: textStyles, tree: tree))
         }
-        return solver
-    }
-
-    @inline(__always)
-    private init(tree: FlexTree) {
-        self.tree = tree
-        textSlots = TextSlot.empty(tree.texts.count)
+        return tree
     }
 }

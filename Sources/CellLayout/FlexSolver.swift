@@ -67,15 +67,21 @@ struct FlexSolver: Sendable {
 
     /// `init(root:layout:textStyles:)` with the tree read where it is.
     init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle] = []) {
+        tree = Self.flattened(rootAt: root, layout: layout, textStyles: textStyles)
+        // (No measurement slots yet: a prepared cell never holds any — each layout of it takes
+        // the thread's scratch — and a one-off layout makes them when it starts.)
+        textSlots = TextSlot.empty(tree.texts.count)
+    }
+
+    /// The tree at `root`, flattened.
+    static func flattened(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle]) -> FlexTree {
         let scratch = SolverScratch.current
         var builder = FlexTree.Builder(textStyles: textStyles, buffers: &scratch.builder)
         builder.rightToLeft = layout.layoutDirection == .rightToLeft
         if !root.pointee.isHidden { _ = builder.flatten(root, parent: -1, index: 0) }
-        tree = FlexTree(&builder, layout: layout)
+        let tree = FlexTree(&builder, layout: layout)
         builder.giveBack(&scratch.builder)
-        // (No measurement slots yet: a prepared cell never holds any — each layout of it takes
-        // the thread's scratch — and a one-off layout makes them when it starts.)
-        textSlots = TextSlot.empty(tree.texts.count)
+        return tree
     }
 }
 
