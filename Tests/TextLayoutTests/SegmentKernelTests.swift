@@ -51,7 +51,7 @@ import TestSupport
                                                                   advances: advances.baseAddress!, adjust: adjust.baseAddress!)
                             let counted = SegmentKernel.count(clusters)
                             let k = counted.segments, r = counted.runs
-                            let storage = SegmentStorage(segments: k + 1, fonts: fonts != nil, runs: r + 1, stops: counted.stops)
+                            let storage = SegmentStorage.make(segments: k + 1, fonts: fonts != nil, runs: r + 1, stops: counted.stops)
                             let masks = UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
                             var searchable = false, lookback = 0.0
                             let out = SegmentKernel.Buffers(ends: storage.ends, totals: storage.total, contents: storage.content,

@@ -105,7 +105,7 @@ enum SegmentKernel {
         let keys = UnsafeRawPointer(words.baseAddress.unsafelyUnwrapped).assumingMemoryBound(to: le_word_key.self)
         let sums = UnsafeRawPointer(summaries).assumingMemoryBound(to: le_word_summary.self)
         let counts = le_count_word_segments(n, fonts, k, keys, kinds)
-        let storage = SegmentStorage(segments: k + 1, fonts: fonts != nil, runs: counts.runs + 1, stops: counts.stops)
+        let storage = SegmentStorage.make(segments: k + 1, fonts: fonts != nil, runs: counts.runs + 1, stops: counts.stops)
         let masks = fonts == nil ? nil : UnsafeMutableRawPointer(storage.lastSeen).assumingMemoryBound(to: UInt64.self)
         let out = le_segment_buffers(ends: storage.ends, totals: storage.total, contents: storage.content, flags: storage.flags,
                                      masks: masks, runStarts: storage.runStarts, runFonts: storage.runFonts)

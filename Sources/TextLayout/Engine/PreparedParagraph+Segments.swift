@@ -87,7 +87,7 @@ extension PreparedParagraph {
         let k = counted.segments, r = counted.runs
         // One segment and one run more: the loop writes the next before it knows it is kept. The
         // font masks go where the two fonts' last segments will be (8 bytes per segment either way).
-        let storage = SegmentStorage(segments: k + 1, fonts: multiFont, runs: r + 1, stops: counted.stops)
+        let storage = SegmentStorage.make(segments: k + 1, fonts: multiFont, runs: r + 1, stops: counted.stops)
         // (Written as 64-bit masks by the C kernels; on this side the memory stays bound to
         // `Int32`, the pairs it holds when two fonts are tracked, and the masks kept for three
         // fonts or more are read with raw loads.)
@@ -200,40 +200,56 @@ extension PreparedParagraph.Segments {
 }
 
 /// The memory of a paragraph's segments and font runs, in one allocation freed with them.
-final class SegmentStorage: @unchecked Sendable {
-    let byteCount: Int
-    private let base: UnsafeMutableRawPointer
-    /// The block every array lives in.
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: byteCount) }
-    let total: UnsafeMutablePointer<Double>
-    let content: UnsafeMutablePointer<Double>
-    let ends: UnsafeMutablePointer<Int32>
-    let lastSeen: UnsafeMutablePointer<Int32>
-    let runStarts: UnsafeMutablePointer<Int32>
-    let stops: UnsafeMutablePointer<Int32>
-    let flags: UnsafeMutablePointer<UInt8>
-    let runFonts: UnsafeMutablePointer<UInt8>
+final class SegmentStorage: ManagedBuffer<SegmentStorage.Layout, UInt64>, @unchecked Sendable {
+    /// Where each array lives in the object's tail.
+    struct Layout {
+        let byteCount: Int
+        let total: UnsafeMutablePointer<Double>
+        let content: UnsafeMutablePointer<Double>
+        let ends: UnsafeMutablePointer<Int32>
+        let lastSeen: UnsafeMutablePointer<Int32>
+        let runStarts: UnsafeMutablePointer<Int32>
+        let stops: UnsafeMutablePointer<Int32>
+        let flags: UnsafeMutablePointer<UInt8>
+        let runFonts: UnsafeMutablePointer<UInt8>
+    }
 
     /// Room for `segments` segments (with two fonts' last segments if `fonts`), `runs` font
-    /// runs and `stops` segments of content +∞ (and one more, written and not kept).
-    init(segments: Int, fonts: Bool, runs: Int, stops: Int) {
+    /// runs and `stops` segments of content +∞ (and one more, written and not kept), in the
+    /// object itself: one allocation.
+    static func make(segments: Int, fonts: Bool, runs: Int, stops: Int) -> SegmentStorage {
         let m = Swift.max(segments, 1), r = Swift.max(runs, 1), q = stops + 1
         let f = fonts ? 2 * m : 0
         // 8-byte values first (`lastSeen` is 8-aligned too: it holds 64-bit font masks while
         // the segments are built), then 4-byte ones, then bytes.
         let eights = 8 * 2 * m + 4 * f, fours = 4 * (m + r + q), ones = m + r
-        byteCount = eights + fours + ones
-        // (Straight from malloc, 16-byte aligned: `PlainMemory`.)
-        base = PlainMemory.allocate(byteCount: byteCount)
-        total = base.bindMemory(to: Double.self, capacity: m)
-        content = (base + 8 * m).bindMemory(to: Double.self, capacity: m)
-        lastSeen = (base + 16 * m).bindMemory(to: Int32.self, capacity: f)
-        ends = (base + eights).bindMemory(to: Int32.self, capacity: m)
-        runStarts = (base + eights + 4 * m).bindMemory(to: Int32.self, capacity: r)
-        self.stops = (base + eights + 4 * (m + r)).bindMemory(to: Int32.self, capacity: q)
-        flags = (base + eights + fours).bindMemory(to: UInt8.self, capacity: m)
-        runFonts = (base + eights + fours + m).bindMemory(to: UInt8.self, capacity: r)
+        let byteCount = eights + fours + ones
+        let made = create(minimumCapacity: (byteCount + 7) / 8) { buffer in
+            buffer.withUnsafeMutablePointerToElements { elements in
+                let base = UnsafeMutableRawPointer(elements)
+                return Layout(byteCount: byteCount,
+                              total: base.bindMemory(to: Double.self, capacity: m),
+                              content: (base + 8 * m).bindMemory(to: Double.self, capacity: m),
+                              ends: (base + eights).bindMemory(to: Int32.self, capacity: m),
+                              lastSeen: (base + 16 * m).bindMemory(to: Int32.self, capacity: f),
+                              runStarts: (base + eights + 4 * m).bindMemory(to: Int32.self, capacity: r),
+                              stops: (base + eights + 4 * (m + r)).bindMemory(to: Int32.self, capacity: q),
+                              flags: (base + eights + fours).bindMemory(to: UInt8.self, capacity: m),
+                              runFonts: (base + eights + fours + m).bindMemory(to: UInt8.self, capacity: r))
+            }
+        }
+        return unsafeDowncast(made, to: SegmentStorage.self)
     }
 
-    deinit { PlainMemory.deallocate(base) }
+    var byteCount: Int { header.byteCount }
+    /// The block every array lives in.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: UnsafeRawPointer(header.total), count: header.byteCount) }
+    var total: UnsafeMutablePointer<Double> { header.total }
+    var content: UnsafeMutablePointer<Double> { header.content }
+    var ends: UnsafeMutablePointer<Int32> { header.ends }
+    var lastSeen: UnsafeMutablePointer<Int32> { header.lastSeen }
+    var runStarts: UnsafeMutablePointer<Int32> { header.runStarts }
+    var stops: UnsafeMutablePointer<Int32> { header.stops }
+    var flags: UnsafeMutablePointer<UInt8> { header.flags }
+    var runFonts: UnsafeMutablePointer<UInt8> { header.runFonts }
 }

@@ -112,7 +112,7 @@ struct PreparedParagraph: @unchecked Sendable {
     /// (all `units`) and `ends` (`units + 1`, for ICU's answer) are uninitialised; the per-cluster
     /// buffers are sized by `setClusterCount(_:)`.
     mutating func allocate(units: Int) {
-        let s = ClusterStorage(units: units)
+        let s = ClusterStorage.make(units: units)
         storage = s
         utf16 = UnsafeMutableBufferPointer(start: s.utf16, count: units)
         ends = UnsafeMutableBufferPointer(start: s.ends, count: units + 1)
@@ -200,35 +200,50 @@ struct PreparedParagraph: @unchecked Sendable {
 
 /// The memory of a prepared paragraph's buffers: code units, then per cluster its end, advance,
 /// break adjustment, kind, break flag and font — one allocation, freed with the paragraph.
-final class ClusterStorage: @unchecked Sendable {
-    let byteCount: Int
-    private let base: UnsafeMutableRawPointer
-    let ends: UnsafeMutablePointer<Int32>
-    let advances: UnsafeMutablePointer<Double>
-    let breakAdjust: UnsafeMutablePointer<Double>
-    let utf16: UnsafeMutablePointer<UInt16>
-    let kinds: UnsafeMutablePointer<PreparedParagraph.Kind>
-    let breakAfter: UnsafeMutablePointer<Bool>
-    let fonts: UnsafeMutablePointer<UInt8>
-
-    /// Room for `units` code units and as many clusters (8-byte fields first, for alignment).
-    init(units: Int) {
-        let n = Swift.max(units, 1)
-        let doubles = 2 * 8 * n, ints = 4 * (n + 1), shorts = 2 * n, bytes = 3 * n
-        byteCount = doubles + ints + shorts + bytes
-        // (Straight from malloc, 16-byte aligned: `PlainMemory`.)
-        base = PlainMemory.allocate(byteCount: byteCount)
-        advances = base.bindMemory(to: Double.self, capacity: n)
-        breakAdjust = (base + 8 * n).bindMemory(to: Double.self, capacity: n)
-        ends = (base + doubles).bindMemory(to: Int32.self, capacity: n + 1)
-        utf16 = (base + doubles + ints).bindMemory(to: UInt16.self, capacity: n)
-        let b = base + doubles + ints + shorts
-        kinds = b.bindMemory(to: PreparedParagraph.Kind.self, capacity: n)
-        breakAfter = (b + n).bindMemory(to: Bool.self, capacity: n)
-        fonts = (b + 2 * n).bindMemory(to: UInt8.self, capacity: n)
+final class ClusterStorage: ManagedBuffer<ClusterStorage.Layout, UInt64>, @unchecked Sendable {
+    /// Where each buffer lives in the object's tail (8-byte fields first, for alignment).
+    struct Layout {
+        let byteCount: Int
+        let ends: UnsafeMutablePointer<Int32>
+        let advances: UnsafeMutablePointer<Double>
+        let breakAdjust: UnsafeMutablePointer<Double>
+        let utf16: UnsafeMutablePointer<UInt16>
+        let kinds: UnsafeMutablePointer<PreparedParagraph.Kind>
+        let breakAfter: UnsafeMutablePointer<Bool>
+        let fonts: UnsafeMutablePointer<UInt8>
     }
 
-    deinit { PlainMemory.deallocate(base) }
+    /// Room for `units` code units and as many clusters, in the object itself: one allocation
+    /// (an object and a block of its own were two mallocs and two frees a paragraph).
+    static func make(units: Int) -> ClusterStorage {
+        let n = Swift.max(units, 1)
+        let doubles = 2 * 8 * n, ints = 4 * (n + 1), shorts = 2 * n, bytes = 3 * n
+        let byteCount = doubles + ints + shorts + bytes
+        let made = create(minimumCapacity: (byteCount + 7) / 8) { buffer in
+            buffer.withUnsafeMutablePointerToElements { elements in
+                let base = UnsafeMutableRawPointer(elements)
+                let b = base + doubles + ints + shorts
+                return Layout(byteCount: byteCount,
+                              ends: (base + doubles).bindMemory(to: Int32.self, capacity: n + 1),
+                              advances: base.bindMemory(to: Double.self, capacity: n),
+                              breakAdjust: (base + 8 * n).bindMemory(to: Double.self, capacity: n),
+                              utf16: (base + doubles + ints).bindMemory(to: UInt16.self, capacity: n),
+                              kinds: b.bindMemory(to: PreparedParagraph.Kind.self, capacity: n),
+                              breakAfter: (b + n).bindMemory(to: Bool.self, capacity: n),
+                              fonts: (b + 2 * n).bindMemory(to: UInt8.self, capacity: n))
+            }
+        }
+        return unsafeDowncast(made, to: ClusterStorage.self)
+    }
+
+    var byteCount: Int { header.byteCount }
+    var ends: UnsafeMutablePointer<Int32> { header.ends }
+    var advances: UnsafeMutablePointer<Double> { header.advances }
+    var breakAdjust: UnsafeMutablePointer<Double> { header.breakAdjust }
+    var utf16: UnsafeMutablePointer<UInt16> { header.utf16 }
+    var kinds: UnsafeMutablePointer<PreparedParagraph.Kind> { header.kinds }
+    var breakAfter: UnsafeMutablePointer<Bool> { header.breakAfter }
+    var fonts: UnsafeMutablePointer<UInt8> { header.fonts }
 }
 
 extension UnsafeMutableBufferPointer {
