@@ -82,7 +82,9 @@ extension FlexSolver {
     init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: CellStructure?,
          texts: StructureTexts? = nil) {
         tree = Self.tree(rootAt: root, layout: layout, textStyles: textStyles, structure: structure, texts: texts)
-        textSlots = TextSlot.empty(tree.texts.count)
+        // (Its text slots are made by `prepareTexts()`, which its one caller runs next: made here,
+        // they were shared with a copy of the new solver that the compiler makes where it is
+        // stored, and the first text prepared copied them again — an allocation a post.)
     }
 
     /// The tree of `init(rootAt:layout:textStyles:structure:texts:)`.

@@ -99,6 +99,9 @@ extension FlexSolver {
     /// Prepares every visible text and its max-content width now (what any width needs), so that
     /// copies of this solver share them.
     mutating func prepareTexts() throws(CellLayoutError) {
+        // (The text slots of a solver made for a tree of a known structure are made here: see
+        // `init(rootAt:layout:textStyles:structure:texts:)`.)
+        if textSlots.count != tree.texts.count { textSlots = TextSlot.empty(tree.texts.count) }
         for n in tree.textNodes { _ = try maxContentWidth(n) }
         // A kept solver holds no measurements (`forgetMeasurements` makes them): nothing to free.
         slots = []
@@ -183,6 +186,7 @@ extension FlexSolver {
     @inline(__always)
     mutating func ensureSlots() {
         if _slowPath(slots.count < 2 * props.count) { makeSlots() }
+        if _slowPath(textSlots.count != tree.texts.count) { textSlots = TextSlot.empty(tree.texts.count) }
         keptViews = tree.kept
     }
 
