@@ -273,9 +273,11 @@ public struct PreparedText: Sendable {
     private var styleError: TextLayoutError?
 
     init(box: PreparedBox, style: TextStyle) {
+        let (h, e) = Self.plan(box, style)
         self.box = box
         storedStyle = style
-        (heights, styleError) = Self.plan(box, style)
+        heights = h
+        styleError = e
     }
 
     private static func plan(_ box: PreparedBox, _ style: TextStyle) -> (LineHeights, TextLayoutError?) {
