@@ -27,16 +27,18 @@ extension Preparer {
     /// (`finishWords`), or returns false — having written nothing the separate passes rely on —
     /// for a text the pass does not take (see `le_simple_words`), a paragraph of 2¹⁵ units or
     /// more, a chain of 64 fonts or more or without word tables. `scripts`: room for each unit's
-    /// script.
+    /// script; `words`: room for `buf.count` words' scratch (`WordScratch`), or nil for memory of
+    /// its own.
     static func prepareSimpleWords(_ p: inout PreparedParagraph, _ buf: UnsafeBufferPointer<UInt16>, chain: FontChain,
-                                   cache: ShapeCache, scripts: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+                                   cache: ShapeCache, scripts: UnsafeMutableBufferPointer<UInt32>,
+                                   words scratchBlock: UnsafeMutableRawPointer? = nil) -> Bool {
         let n = buf.count
         guard kernelLayoutMatches, n > 0, n < 1 << 15, chain.faces.count < 64, let tables = chain.words,
               let text = buf.baseAddress, let sc = scripts.baseAddress, scripts.count >= n else { return false }
         p.setClusterCount(n, zeroed: false)
         let done = withUnsafePointer(to: chain) { chainAt -> Bool in
-            withUnsafeTemporaryAllocation(byteCount: n * WordScratch.stride, alignment: 8) { scratch -> Bool in
-                let block = WordScratch(scratch.baseAddress.unsafelyUnwrapped, words: n)
+            withWordScratch(n, scratchBlock) { scratch -> Bool in
+                let block = WordScratch(scratch, words: n)
                 let keys = block.keys, summaries = block.summaries, found = block.found
                 let result = CharacterTable.scripts.withUnsafeBufferPointer { palette in
                     UnicodeBreaks.pairDecisions.withUnsafeBufferPointer { pairs in
@@ -68,6 +70,17 @@ extension Preparer {
         // (Given up: `ends` gets back the room ICU's grapheme ends need, as `classifySimple` leaves it.)
         if !done { p.ends = UnsafeMutableBufferPointer(start: p.ends.baseAddress, count: n + 1) }
         return done
+    }
+}
+
+extension Preparer {
+    /// `body` with room for `n` words' scratch (`WordScratch`): `given` (8-byte aligned, with room
+    /// for `n`) when there is one, else temporary memory.
+    @inline(__always)
+    fileprivate static func withWordScratch(_ n: Int, _ given: UnsafeMutableRawPointer?,
+                                            _ body: (UnsafeMutableRawPointer) -> Bool) -> Bool {
+        if let given { return body(given) }
+        return withUnsafeTemporaryAllocation(byteCount: n * WordScratch.stride, alignment: 8) { body($0.baseAddress.unsafelyUnwrapped) }
     }
 }
 

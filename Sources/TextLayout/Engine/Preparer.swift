@@ -43,11 +43,16 @@ enum Preparer {
         text.withUTF8 { transcode($0, into: utf16) }
         p.text = text
         let buf = UnsafeBufferPointer(p.utf16)
-        let done = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: units) { scripts -> Bool in
+        // Each unit's script, then room for the one pass's words (`WordScratch`), in this thread's
+        // scratch memory.
+        let scriptBytes = (4 * units + 15) & ~15
+        let done = PreparationScratch.with(bytes: scriptBytes + units * WordScratch.stride) { block -> Bool in
+            let scripts = UnsafeMutableBufferPointer(start: block.bindMemory(to: UInt32.self, capacity: units), count: units)
             // Simple text word by word in one pass (`prepareSimpleWords`), where it applies; else
             // the passes one after another, from the start.
             let wordPath = !general && direct && segments && words && cache.words.isWarm()
-            if fused && wordPath && prepareSimpleWords(&p, buf, chain: chain, cache: cache, scripts: scripts) { return true }
+            if fused && wordPath && prepareSimpleWords(&p, buf, chain: chain, cache: cache, scripts: scripts,
+                                                       words: block + scriptBytes) { return true }
             let simple = !general && classifySimple(&p, buf, chain: chain, scripts: scripts)
             if !simple {
                 p.setClusterCount(UnicodeBreaks.graphemeEnds(buf, into: p.ends))
