@@ -87,6 +87,17 @@ extension FlexSolver {
         // stored, and the first text prepared copied them again — an allocation a post.)
     }
 
+    /// The tree at `root`, flattened.
+    static func flattened(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle]) -> FlexTree {
+        let scratch = SolverScratch.current
+        var builder = FlexTree.Builder(textStyles: textStyles, buffers: &scratch.builder)
+        builder.rightToLeft = layout.layoutDirection == .rightToLeft
+        if !root.pointee.isHidden { _ = builder.flatten(root, parent: -1, index: 0) }
+        let tree = FlexTree(&builder, layout: layout)
+        builder.giveBack(&scratch.builder)
+        return tree
+    }
+
     /// The tree of `init(rootAt:layout:textStyles:structure:texts:)`.
     private static func tree(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle],
                              structure: CellStructure?, texts: StructureTexts?) -> FlexTree {

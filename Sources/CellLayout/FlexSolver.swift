@@ -73,16 +73,6 @@ struct FlexSolver: Sendable {
         textSlots = TextSlot.empty(tree.texts.count)
     }
 
-    /// The tree at `root`, flattened.
-    static func flattened(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle]) -> FlexTree {
-        let scratch = SolverScratch.current
-        var builder = FlexTree.Builder(textStyles: textStyles, buffers: &scratch.builder)
-        builder.rightToLeft = layout.layoutDirection == .rightToLeft
-        if !root.pointee.isHidden { _ = builder.flatten(root, parent: -1, index: 0) }
-        let tree = FlexTree(&builder, layout: layout)
-        builder.giveBack(&scratch.builder)
-        return tree
-    }
 }
 
 extension FlexSolver {
