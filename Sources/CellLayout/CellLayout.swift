@@ -291,8 +291,8 @@ final class SolverScratch {
     var rects: [Rect] = []
     /// The generation of the last layout that took `slots` (`FlexSolver.adoptScratch`).
     var generation: UInt32 = 1
-    /// What a cell being prepared on this thread keeps of its first layout (taken while in use:
-    /// a cell prepared inside another's layout — a custom measurer preparing one — gets its own).
+    /// What a layout keeping a cell's intrinsic sizes on this thread records (taken while in use:
+    /// a cell laid out inside another's layout — a custom measurer laying one out — gets its own).
     private var recorder: IntrinsicRecorder? = IntrinsicRecorder()
 
     /// This thread's recorder, emptied (a new one if it is in use).

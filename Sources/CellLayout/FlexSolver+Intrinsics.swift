@@ -1,8 +1,9 @@
 import LayoutGeometry
 
-/// A prepared cell's intrinsic sizes: what its first layout measures at an unbounded width (flex
-/// base sizes from content, max-content layouts), kept with its tree (`FlexTree.keep`) and taken
-/// by every later layout for the very requests they answer (`measure`).
+/// A prepared cell's intrinsic sizes: what its first layout after the one that prepared it
+/// measures at an unbounded width (flex base sizes from content, max-content layouts), kept with
+/// its tree (`FlexTree.keep`) and taken by every later layout for the very requests they answer
+/// (`measure`).
 extension FlexSolver {
     /// Node `n`'s kept measurement (`keptViews.intrinsics[kept]`) if it was asked for exactly `w` ×
     /// `h` at an unbounded width, its children's rects appended to this layout's. (Only the same constraints: a slot

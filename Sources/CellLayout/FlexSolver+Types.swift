@@ -1,5 +1,5 @@
 // The solver's plain-value types: an element's properties, a measurement, the slots that keep
-// measurements for a layout, a text's slot, and what a prepared cell keeps of its first layout.
+// measurements for a layout, a text's slot, and what a prepared cell keeps of a layout.
 import LayoutGeometry
 import TextLayout
 

@@ -39,8 +39,8 @@ struct FlexSolver: Sendable {
     /// Each node's min-content width (NaN until asked for; empty until one is: most layouts ask
     /// for none, and a prepared cell's copies would each retain the array, cold, for nothing).
     private var minContent: [Double] = []
-    /// While a cell is prepared: the measurements at an unbounded width its first layout makes
-    /// (`FlexTree.keep` files them), else nil.
+    /// While a layout keeps the tree's intrinsic sizes (`keepingIntrinsics`): the measurements at
+    /// an unbounded width it makes (`FlexTree.keep` files them), else nil.
     var recorder: IntrinsicRecorder? {
         didSet { recorderUnretained = recorder.map { Unmanaged.passUnretained($0) } }
     }
@@ -338,7 +338,7 @@ extension FlexSolver {
         let newer = slots[2 * n + 1].key.newer ? 2 * n + 1 : 2 * n, older = newer ^ 1
         if answers(newer, w, h, strictHeight: strictHeight, fits: fits) { return slots[newer].value }
         if answers(older, w, h, strictHeight: strictHeight, fits: fits) { return slots[older].value }
-        // (The tree's intrinsic sizes: none until its cell is prepared.)
+        // (The tree's intrinsic sizes: none until a layout has kept them.)
         let index = keptViews.index
         if let base = index.baseAddress, base[n] >= 0, let m = keptMeasurement(n, Int(base[n]), w, h) {
             slots[newer].key.newer = false
@@ -352,7 +352,8 @@ extension FlexSolver {
         // content laid out wider and then clamped would be laid out at the wrong width.
         let (ow, oh) = ownConstraints(p, w, h)
         let m: Measured
-        // (Kept while preparing: a measurement at an unbounded width — never a box's, measured above.)
+        // (Kept while a layout keeps the intrinsic sizes: a measurement at an unbounded width — never
+        // a box's, measured above.)
         // (And a row's first measurement at an exact width, when it is laid out the same wider:
         // a later layout at another width takes it, `keptMeasurement`.)
         let recording = _slowPath(recorderUnretained != nil) && (w == .unbounded || (p.pointee.kind == .stack && p.pointee.isRow))
