@@ -38,6 +38,50 @@ static inline double real(uint64_t u) {
     return d;
 }
 
+// Whether a line's end may be searched for (`le_segment_finish.searchable`, `.lookback`), worked
+// out segment by segment from each one's start and content positions (+inf without text).
+typedef struct {
+    double reach, lookback;
+    int monotone;
+} le_search;
+
+static inline void le_search_step(le_search *s, double begin, double content) {
+    const double back = s->reach - begin;
+    s->lookback = back > s->lookback ? back : s->lookback;
+    const int finite = content != INFINITY;
+    s->monotone &= !finite | (content >= s->reach);
+    s->reach = finite ? content : s->reach;
+}
+
+// Two fonts' last segments (`le_finish_segments`' masks turned into pairs): the fonts met so
+// far, lowest bit first, the last segment using each, and whether a third one was met.
+typedef struct {
+    uint64_t pair0, pair1;
+    int32_t seen0, seen1;
+    int full;
+} le_two_fonts;
+
+// Segment j, of fonts `mask`: its pair written to `slot` (which may be where `mask` was read).
+static inline void le_two_fonts_step(le_two_fonts *t, uint64_t mask, long j, uint64_t *slot) {
+    uint64_t rest = mask & ~(t->pair0 | t->pair1);
+    while (rest) {  // a font not seen before (rare)
+        const uint64_t bit = rest & (0 - rest);
+        rest &= rest - 1;
+        if (!t->pair0) t->pair0 = bit; else if (!t->pair1) t->pair1 = bit; else t->full = 1;
+    }
+    t->seen0 = (mask & t->pair0) ? (int32_t)j : t->seen0;
+    t->seen1 = (mask & t->pair1) ? (int32_t)j : t->seen1;
+    int32_t pair[2] = {t->seen0, t->seen1};
+    memcpy(slot, pair, sizeof pair);
+}
+
+// The fonts' outcome in `result`: tracked (at most two, `t` their last segments) or not.
+static inline void le_two_fonts_result(le_segment_finish *result, const le_two_fonts *t, int tracked) {
+    result->fontsTracked = tracked && !t->full;
+    result->font0 = t->pair0 ? (uint8_t)__builtin_ctzll(t->pair0) : 0;
+    result->font1 = t->pair1 ? (uint8_t)__builtin_ctzll(t->pair1) : 0;
+}
+
 le_segment_counts le_segments(le_clusters in, le_segment_buffers out) {
     const long n = in.count;
     const uint8_t *const kinds = in.kinds, *const breakAfter = in.breakAfter, *const fonts = in.fonts;
@@ -143,50 +187,28 @@ le_segment_finish le_finish_segments(long count, double *totals, double *content
     result.stops = stop;
     if (positions) {
         // The same operations, in the same order, as summing the widths one by one.
-        double position = 0, reach = -INFINITY, lookback = -INFINITY;
-        int monotone = 1;
+        double position = 0;
+        le_search search = {-INFINITY, -INFINITY, 1};
         for (long j = 0; j < count; j++) {
             const double start = position;
             position += totals[j];
             totals[j] = start;
-            const double back = reach - start;
-            lookback = back > lookback ? back : lookback;
             const double c = contents[j] + start;  // +inf stays +inf
             contents[j] = c;
-            const int finite = c != INFINITY;
-            monotone &= !finite | (c >= reach);
-            reach = finite ? c : reach;
+            le_search_step(&search, start, c);
         }
-        result.searchable = monotone;
-        result.lookback = lookback;
+        result.searchable = search.monotone;
+        result.lookback = search.lookback;
     }
     uint64_t all = 0;
     if (masks) {
         for (long j = 0; j < count; j++) all |= masks[j];
     }
-    if (masks && __builtin_popcountll(all) > 2) {
-        // Three fonts or more: the masks stay as they are (each segment's fonts).
-        result.fontsTracked = 0;
-    } else if (masks) {
-        uint64_t pair0 = 0, pair1 = 0;
-        int32_t seen0 = -1, seen1 = -1;
-        int full = 0;
-        for (long j = 0; j < count; j++) {
-            const uint64_t mask = masks[j];
-            uint64_t rest = mask & ~(pair0 | pair1);
-            while (rest) {  // a font not seen before (rare)
-                const uint64_t bit = rest & (0 - rest);
-                rest &= rest - 1;
-                if (!pair0) pair0 = bit; else if (!pair1) pair1 = bit; else full = 1;
-            }
-            seen0 = (mask & pair0) ? (int32_t)j : seen0;
-            seen1 = (mask & pair1) ? (int32_t)j : seen1;
-            int32_t pair[2] = {seen0, seen1};
-            memcpy(&masks[j], pair, sizeof pair);  // over mask j, read above
-        }
-        result.fontsTracked = !full;
-        result.font0 = pair0 ? (uint8_t)__builtin_ctzll(pair0) : 0;
-        result.font1 = pair1 ? (uint8_t)__builtin_ctzll(pair1) : 0;
+    if (masks && __builtin_popcountll(all) <= 2) {
+        // (Three fonts or more: the masks stay as they are, each segment's fonts.)
+        le_two_fonts fonts = {0, 0, -1, -1, 0};
+        for (long j = 0; j < count; j++) le_two_fonts_step(&fonts, masks[j], j, &masks[j]);  // over mask j, read first
+        le_two_fonts_result(&result, &fonts, 1);
     }
     return result;
 }
@@ -275,20 +297,92 @@ le_segment_positions_result le_segment_positions(le_clusters in, le_segment_buff
     long r = in.fonts ? segment_fonts(n, kinds, in.fonts, ends, k, out.masks, out.runStarts, out.runFonts) : 0;
     // Segments: flags (text: a finite content; a hard break is a segment of its own), and
     // whether a line's end may be searched for, as `le_finish_segments` works them out.
-    double reach = -INFINITY, lookback = -INFINITY;
-    int monotone = 1;
+    le_search search = {-INFINITY, -INFINITY, 1};
     long start = 0;
     for (long j = 0; j < k; j++) {
-        const double content = contents[j], begin = totals[j];
-        const int finite = content != INFINITY;
-        out.flags[j] = (uint8_t)((uint64_t)finite | ((uint64_t)kinds[start] >> 1) << 1);
-        const double back = reach - begin;
-        lookback = back > lookback ? back : lookback;
-        monotone &= !finite | (content >= reach);
-        reach = finite ? content : reach;
+        const double content = contents[j];
+        out.flags[j] = (uint8_t)((uint64_t)(content != INFINITY) | ((uint64_t)kinds[start] >> 1) << 1);
+        le_search_step(&search, totals[j], content);
         start = ends[j];
     }
-    le_segment_positions_result result = {k, r, monotone, lookback};
+    le_segment_positions_result result = {k, r, search.monotone, search.lookback};
+    return result;
+}
+
+le_word_counts le_count_word_segments(long n, const uint8_t *fonts, long k, const le_word_key *words, const uint8_t *kinds) {
+    le_word_counts c = {0, 0};
+    if (fonts && n > 0) {
+        // (Summed in bytes over blocks of 255, which the compiler vectorises 16 at a time.)
+        long changes = 0;
+        for (long i = 1; i < n;) {
+            const long end = n - i > 255 ? i + 255 : n;
+            uint8_t block = 0;
+            for (long j = i; j < end; j++) block += fonts[j] != fonts[j - 1];
+            changes += block;
+            i = end;
+        }
+        c.runs = changes + 1;
+    }
+    long stops = 0;
+    for (long w = 0; w < k; w++) stops += kinds[words[w].start] != 0;  // (0: text)
+    c.stops = stops;
+    return c;
+}
+
+le_segment_finish le_word_segments(long k, const le_word_key *words, const le_word_summary *summaries,
+                                   const uint8_t *kinds, int hardBreaks, le_segment_buffers out, int32_t *stops,
+                                   long n, const uint8_t *runFonts) {
+    le_segment_finish result = {0, 0, -INFINITY, 0, 0, 0};
+    // Font runs: the next run's slot written at every cluster, kept where the font changes.
+    if (runFonts && n > 0) {
+        long r = 1;  // runs so far; slot r is the next one's
+        uint8_t last = runFonts[0];
+        out.runStarts[0] = 0;
+        out.runFonts[0] = last;
+        for (long i = 1; i < n; i++) {
+            const uint8_t f = runFonts[i];
+            out.runStarts[r] = (int32_t)i;
+            out.runFonts[r] = f;
+            r += f != last;
+            last = f;
+        }
+    }
+    // Two fonts or fewer over the paragraph: each segment gets the last segment at or before it
+    // using each, as `le_finish_segments` tracks them; else its mask.
+    uint64_t all = 0;
+    if (out.masks) {
+        for (long w = 0; w < k; w++) all |= summaries[w].mask;
+    }
+    const int track = out.masks && __builtin_popcountll(all) <= 2;
+    le_two_fonts fonts = {0, 0, -1, -1, 0};
+    // The same operations, in the same order, as `le_finish_segments` on the widths.
+    double position = 0;
+    le_search search = {-INFINITY, -INFINITY, 1};
+    long stop = 0;
+    for (long w = 0; w < k; w++) {
+        const le_word_key key = words[w];
+        const le_word_summary s = summaries[w];
+        out.ends[w] = key.start + key.count;
+        const uint8_t flag = (uint8_t)((s.content != INFINITY) | ((hardBreaks && kinds[key.start] == 2) << 1));  // (2: a hard break)
+        out.flags[w] = flag;
+        stops[stop] = (int32_t)w;
+        stop += (flag & 1) ^ 1;
+        const double start = position;
+        position += s.width;
+        out.totals[w] = start;
+        const double c = s.content + start;  // +inf stays +inf
+        out.contents[w] = c;
+        le_search_step(&search, start, c);
+        if (track) {
+            le_two_fonts_step(&fonts, s.mask, w, &out.masks[w]);
+        } else if (out.masks) {
+            out.masks[w] = s.mask;
+        }
+    }
+    result.stops = stop;
+    result.searchable = search.monotone;
+    result.lookback = search.lookback;
+    le_two_fonts_result(&result, &fonts, track);
     return result;
 }
 

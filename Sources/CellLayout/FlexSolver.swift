@@ -72,7 +72,6 @@ struct FlexSolver: Sendable {
         // the thread's scratch — and a one-off layout makes them when it starts.)
         textSlots = TextSlot.empty(tree.texts.count)
     }
-
 }
 
 extension FlexSolver {

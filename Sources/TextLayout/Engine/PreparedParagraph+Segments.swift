@@ -200,7 +200,9 @@ extension PreparedParagraph.Segments {
 }
 
 /// The memory of a paragraph's segments and font runs, in one allocation freed with them.
-final class SegmentStorage: ManagedBuffer<SegmentStorage.Layout, UInt64>, @unchecked Sendable {
+/// (Not `Sendable` itself, as no `ManagedBuffer` is: its holder is — `PreparedParagraph`, whose
+/// buffers are written while it is built and only read once it is shared.)
+final class SegmentStorage: ManagedBuffer<SegmentStorage.Layout, UInt64> {
     /// Where each array lives in the object's tail.
     struct Layout {
         let byteCount: Int

@@ -200,7 +200,9 @@ struct PreparedParagraph: @unchecked Sendable {
 
 /// The memory of a prepared paragraph's buffers: code units, then per cluster its end, advance,
 /// break adjustment, kind, break flag and font — one allocation, freed with the paragraph.
-final class ClusterStorage: ManagedBuffer<ClusterStorage.Layout, UInt64>, @unchecked Sendable {
+/// (Not `Sendable` itself, as no `ManagedBuffer` is: its holder is — `PreparedParagraph`, whose
+/// buffers are written while it is built and only read once it is shared.)
+final class ClusterStorage: ManagedBuffer<ClusterStorage.Layout, UInt64> {
     /// Where each buffer lives in the object's tail (8-byte fields first, for alignment).
     struct Layout {
         let byteCount: Int
