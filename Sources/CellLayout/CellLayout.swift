@@ -110,10 +110,11 @@ public struct CellLayout: Sendable {
 
     /// `prepare(_:textStyles:arrangingAt:frames:)` with the tree read where it is (a tree kept by
     /// a decoded spec: no copy of it, which retains each of its parts).
-    /// `structure`: the tree's, when its maker names one (`CellStructure`); `texts`: its texts,
-    /// when its maker read them (`StructureTexts`).
+    /// `structure`: the tree's, when its maker names one (`CellStructure`), lent (the maker keeps
+    /// it alive: every row of a template shares it, and retaining it from each core made its
+    /// count travel between them); `texts`: its texts, when its maker read them (`StructureTexts`).
     package func prepare(rootAt root: UnsafePointer<CellElement>, textStyles: [TextStyle], arrangingAt width: Double?,
-                         frames: Bool, structure: CellStructure? = nil,
+                         frames: Bool, structure: Unmanaged<CellStructure>? = nil,
                          texts: StructureTexts? = nil) throws(CellLayoutError) -> (cell: PreparedCell, arrangement: CellArrangement) {
         var solver = FlexSolver(rootAt: root, layout: self, textStyles: textStyles, structure: structure, texts: texts)
         try solver.prepareTexts()

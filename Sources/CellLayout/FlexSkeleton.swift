@@ -30,6 +30,9 @@ final class FlexSkeleton {
     let rightToLeft: Bool
     /// (The last equal array asked with: the next ask with it is found by its buffer.)
     var textStyles: [TextStyle]
+    /// The same styles in an array of this skeleton's own (its thread's), for the trees made
+    /// from it to keep.
+    let ownStyles: [TextStyle]
     let shape: FlexShape
     let ids: [String?]
     let textNodes: [Int]
@@ -38,6 +41,10 @@ final class FlexSkeleton {
         self.structure = structure
         self.rightToLeft = rightToLeft
         self.textStyles = textStyles
+        var own: [TextStyle] = []
+        own.reserveCapacity(textStyles.count)
+        own.append(contentsOf: textStyles)
+        ownStyles = own
         shape = tree.shape
         ids = tree.ids
         textNodes = tree.textNodes
@@ -79,7 +86,7 @@ extension FlexSolver {
     /// `texts`: the tree's own (`StructureTexts`), when its maker read them.
     /// (Not delegating to another initialiser: one that did copied the solver it made into
     /// `self` and destroyed the original — 18 atomic counts a post.)
-    init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: CellStructure?,
+    init(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle], structure: Unmanaged<CellStructure>?,
          texts: StructureTexts? = nil) {
         tree = Self.tree(rootAt: root, layout: layout, textStyles: textStyles, structure: structure, texts: texts)
         // (Its text slots are made by `prepareTexts()`, which its one caller runs next: made here,
@@ -100,25 +107,28 @@ extension FlexSolver {
 
     /// The tree of `init(rootAt:layout:textStyles:structure:texts:)`.
     private static func tree(rootAt root: UnsafePointer<CellElement>, layout: CellLayout, textStyles: [TextStyle],
-                             structure: CellStructure?, texts: StructureTexts?) -> FlexTree {
+                             structure: Unmanaged<CellStructure>?, texts: StructureTexts?) -> FlexTree {
         // (A tree whose texts were read has a visible root, `StructureTexts` says: not read here.)
         guard let structure, texts != nil || !root.pointee.isHidden else {
             return flattened(rootAt: root, layout: layout, textStyles: textStyles)
         }
         let scratch = SolverScratch.current
         let rightToLeft = layout.layoutDirection == .rightToLeft
-        if let known = scratch.skeletons.find(structure, rightToLeft: rightToLeft, textStyles: textStyles) {
+        if let known = structure._withUnsafeGuaranteedRef({ scratch.skeletons.find($0, rightToLeft: rightToLeft, textStyles: textStyles) }) {
             // The texts as the tree's maker read them, or read now (the same, but reading the
             // tree: a decoded feed's trees are cold, and their blocks missed the cache one after another).
             if let found = texts ?? StructureTexts(root: root), found.count == known.textNodes.count {
-                return FlexTree(shape: known.shape, ids: known.ids, texts: found.texts, styles: textStyles,
+                // (The styles the skeleton copied, this thread's: the list every row of the
+                // template shares, kept by each tree, made both cores count on it.)
+                return FlexTree(shape: known.shape, ids: known.ids, texts: found.texts, styles: known.ownStyles,
                                 styleOrdinals: found.ordinals, textNodes: known.textNodes, layout: layout)
             }
         }
         let tree = flattened(rootAt: root, layout: layout, textStyles: textStyles)
         // (Only trees small enough to share their shape: the table's memory stays bounded.)
         if tree.props.count <= ShapeTable.largestShared {
-            scratch.skeletons.store(FlexSkeleton(structure: structure, rightToLeft: rightToLeft, textStyles: textStyles, tree: tree))
+            scratch.skeletons.store(FlexSkeleton(structure: structure.takeUnretainedValue(), rightToLeft: rightToLeft,
+                                                 textStyles: textStyles, tree: tree))
         }
         return tree
     }

@@ -9,15 +9,21 @@ extension FlexSolver {
     mutating func prepareText(_ n: Int) throws(CellLayoutError) {
         let t = props[n].payload
         if textSlots[t].isPrepared { return }
-        guard let engine = layout.textEngine else {
+        guard let engine = tree.engine else {
             throw CellLayoutError(path: path(n), message: "a text, but no text engine to measure it")
         }
         do throws(TextLayoutError) {
+            // (The engine lent by the tree, not retained: see `FlexTree.engine`.)
+            let tree = self.tree
             let p: PreparedText
-            if let attributed = tree.texts[t].attributed {
-                p = try engine.prepare(attributed, style: tree.style(t))
-            } else {
-                p = try engine.prepare(tree.texts[t].text, style: tree.style(t))
+            do {
+                p = try engine._withUnsafeGuaranteedRef { e in
+                    if let attributed = tree.texts[t].attributed { return try e.prepare(attributed, style: tree.style(t)) }
+                    return try e.prepare(tree.texts[t].text, style: tree.style(t))
+                }
+            } catch {
+                // (`prepare` throws nothing else; the closure's throws are untyped.)
+                throw error as? TextLayoutError ?? .invalidParameter(field: "text", value: "", requirement: "\(error)")
             }
             let missing = p.hasMissingCharacters, units = p.utf16Count
             let words = p.lineBreakingMemory, paragraph = p.paragraphMemory

@@ -27,6 +27,9 @@ final class FlexTree: @unchecked Sendable {
     /// such a wrapping row, a pair's base): others skip working them out.
     let needsBaseline: UnsafeMutableBufferPointer<Bool>
     let layout: CellLayout
+    /// `layout.textEngine`, lent (`layout` holds it while the tree lives): a text prepared through
+    /// a copy of the reference retained and released the one engine every thread shares.
+    let engine: Unmanaged<TextEngine>?
     /// Where `props`, `childIndex` and `needsBaseline` live (kept alive by this tree).
     let shape: FlexShape
 
@@ -52,6 +55,7 @@ final class FlexTree: @unchecked Sendable {
     /// (the builder's arrays are then left to be reused: `SolverScratch.builder`).
     init(_ b: inout Builder, layout: CellLayout) {
         self.layout = layout
+        engine = layout.textEngine.map { Unmanaged.passUnretained($0) }
         shape = SolverScratch.current.shapes.shape(props: b.props, childIndex: b.childIndex, ids: b.ids)
         props = shape.props
         childIndex = shape.childIndex
@@ -71,6 +75,7 @@ final class FlexTree: @unchecked Sendable {
     init(shape: FlexShape, ids: [String?], texts: [CellText], styles: [TextStyle], styleOrdinals: [Int32], textNodes: [Int],
          layout: CellLayout) {
         self.layout = layout
+        engine = layout.textEngine.map { Unmanaged.passUnretained($0) }
         self.shape = shape
         props = shape.props
         childIndex = shape.childIndex

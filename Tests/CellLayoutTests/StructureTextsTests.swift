@@ -42,11 +42,12 @@ import TextLayout
         let styles = (0..<5).map { TextStyle(size: 10 + Double($0)) }
         let flattened = try layout.prepare(tree, textStyles: styles, arrangingAt: 200, frames: true).arrangement
         let structure = CellStructure()
+        defer { withExtendedLifetime(structure) {} }  // (lent to the layouts below)
         let (first, second) = try withUnsafePointer(to: tree) { root in
             let texts = StructureTexts(root: root)
             // The first flattens (and keeps the skeleton), the second takes the skeleton and the texts.
-            return (try layout.prepare(rootAt: root, textStyles: styles, arrangingAt: 200, frames: true, structure: structure, texts: texts),
-                    try layout.prepare(rootAt: root, textStyles: styles, arrangingAt: 200, frames: true, structure: structure, texts: texts))
+            return (try layout.prepare(rootAt: root, textStyles: styles, arrangingAt: 200, frames: true, structure: Unmanaged.passUnretained(structure), texts: texts),
+                    try layout.prepare(rootAt: root, textStyles: styles, arrangingAt: 200, frames: true, structure: Unmanaged.passUnretained(structure), texts: texts))
         }
         #expect(first.arrangement.frames == flattened.frames)
         #expect(second.arrangement.frames == flattened.frames)

@@ -12,8 +12,9 @@ import Testing
         let tree = CellElement.vstack(spacing: 4, [.hstack(spacing: 2, [.box(width: 10, height: 10), .box(width: 20, height: 10)]),
                                                    .box(width: 30, height: 5)])
         let structure = CellStructure()
+        defer { withExtendedLifetime(structure) {} }  // (lent to the layouts below)
         let (cell, arrangement) = try withUnsafePointer(to: tree) {
-            try layout.prepare(rootAt: $0, textStyles: [], arrangingAt: 100, frames: true, structure: structure)
+            try layout.prepare(rootAt: $0, textStyles: [], arrangingAt: 100, frames: true, structure: Unmanaged.passUnretained(structure))
         }
         // (Read as the thread holds them, not through `current`, which a concurrent clear from
         // another test would empty first.)
@@ -26,7 +27,7 @@ import Testing
         // The same tree lays out as before from the emptied tables, and fills them again.
         #expect(try cell.arrange(width: 100).frames == arrangement.frames)
         let again = try withUnsafePointer(to: tree) {
-            try layout.prepare(rootAt: $0, textStyles: [], arrangingAt: 100, frames: true, structure: structure).arrangement
+            try layout.prepare(rootAt: $0, textStyles: [], arrangingAt: 100, frames: true, structure: Unmanaged.passUnretained(structure)).arrangement
         }
         #expect(again.frames == arrangement.frames)
         #expect(SolverScratch.installed.skeletons.count > 0 && SolverScratch.installed.leafStacks.count > 0)

@@ -32,6 +32,10 @@ public struct CellLayoutSpec: Hashable, Sendable {
         let styleIdentity: StyleIdentity?
         /// The tree's structure when a template's plan made it (`CellStructure`), else nil.
         let structure: CellStructure?
+        /// `structure`, lent (held by `structure` while this lives): what a row's cell is
+        /// prepared with — every row of a template shares it, and a reference read from here
+        /// was retained for each row, from both cores.
+        let structureReference: Unmanaged<CellStructure>?
         /// The tree's visible texts, read as it was made (`StructureTexts`), when it has a structure.
         let structureTexts: StructureTexts?
         /// The tables and grids inside the tree, by their elements' `custom` keys, with where they are.
@@ -43,6 +47,7 @@ public struct CellLayoutSpec: Hashable, Sendable {
         init(root: CellElement, textStyles: [TextStyleChoice], styleIdentity: StyleIdentity?, nested: [NestedEntry] = [],
              structure: CellStructure? = nil) {
             self.structure = structure
+            structureReference = structure.map { Unmanaged.passUnretained($0) }
             rootAddress = .allocate(capacity: 1)
             rootAddress.initialize(to: root)
             structureTexts = structure == nil ? nil : StructureTexts(root: rootAddress)
