@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The width-independent half of text layout: a text cut into grapheme clusters, each with its
 /// advance, its kind, its font and whether a line may break after it.
 ///
@@ -113,9 +115,11 @@ struct PreparedParagraph: @unchecked Sendable {
     /// buffers are sized by `setClusterCount(_:)`.
     mutating func allocate(units: Int) {
         let s = ClusterStorage.make(units: units)
-        storage = s
         utf16 = UnsafeMutableBufferPointer(start: s.utf16, count: units)
         ends = UnsafeMutableBufferPointer(start: s.ends, count: units + 1)
+        // (Moved in last: kept in a local past the store, the new object was retained — its first
+        // atomic operation, which waits for the memory just written, often not yet in the cache.)
+        storage = consume s
     }
 
     /// Fixes the number of clusters (≤ the code units) once `ends` holds them, and zeroes the
@@ -268,8 +272,40 @@ extension UnsafeMutableBufferPointer {
 /// exclusivity checks and no copies).
 final class PreparedBox: Sendable {
     let paragraph: PreparedParagraph
+    /// The line heights a style's rules gave this paragraph, kept by the first text the cache
+    /// handed the box out to again (`PreparedText.init(box:style:sharedBox:)`): a feed's names,
+    /// times and sources come back on post after post, each worked its two fonts' line heights
+    /// out again. Written once (the first to finish wins), then only read. (The address of an
+    /// allocation of this box's own, as bits: 0 until then.)
+    private let keptHeights = Atomic<UInt>(0)
 
     init(_ paragraph: PreparedParagraph) { self.paragraph = paragraph }
+
+    deinit {
+        if let kept = UnsafeMutablePointer<LineHeights>(bitPattern: keptHeights.load(ordering: .acquiring)) {
+            kept.deinitialize(count: 1)
+            kept.deallocate()
+        }
+    }
+
+    /// The line heights kept for `style`'s rules, if the kept ones are for the same rules.
+    @inline(__always)
+    func heights(for style: borrowing TextStyle) -> LineHeights? {
+        guard let kept = UnsafeMutablePointer<LineHeights>(bitPattern: keptHeights.load(ordering: .acquiring)),
+              kept.pointee.follows(style) else { return nil }
+        return kept.pointee
+    }
+
+    /// Keeps `heights` (worked out for this paragraph), unless some are kept already.
+    func keep(_ heights: LineHeights) {
+        guard keptHeights.load(ordering: .relaxed) == 0 else { return }
+        let made = UnsafeMutablePointer<LineHeights>.allocate(capacity: 1)
+        made.initialize(to: heights)
+        if !keptHeights.compareExchange(expected: 0, desired: UInt(bitPattern: made), ordering: .acquiringAndReleasing).exchanged {
+            made.deinitialize(count: 1)
+            made.deallocate()
+        }
+    }
 }
 
 /// The memory of a paragraph's `lineMetrics`, freed with it.

@@ -151,7 +151,7 @@ public final class TextEngine: Sendable {
             return PreparedText(box: PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping, words: wordCache)), style: style)
         }
         let key = ParagraphCache.Key(font: style.font, text: text)
-        if let p = paragraphs.get(key) { return PreparedText(box: p, style: style) }
+        if let p = paragraphs.get(key) { return PreparedText(box: p, style: style, sharedBox: true) }
         // Only a text the cache does not hold needs the font chain (a hit was prepared with it).
         let p = try registry.withChain(for: style.font) { chain in
             PreparedBox(Preparer.prepare(text, chain: chain, cache: shapeCache, direct: directShaping, words: wordCache))
@@ -272,18 +272,24 @@ public struct PreparedText: Sendable {
     private var heights: LineHeights
     private var styleError: TextLayoutError?
 
-    init(box: PreparedBox, style: TextStyle) {
-        let (h, e) = Self.plan(box, style)
+    /// `sharedBox`: a paragraph the cache handed out again (its line heights are then looked up
+    /// in the box, and kept there the first time: `PreparedBox.heights(for:)`).
+    init(box: PreparedBox, style: TextStyle, sharedBox: Bool = false) {
+        let (h, e) = Self.plan(box, style, sharedBox: sharedBox)
         self.box = box
         storedStyle = style
         heights = h
         styleError = e
     }
 
-    private static func plan(_ box: PreparedBox, _ style: TextStyle) -> (LineHeights, TextLayoutError?) {
+    private static func plan(_ box: PreparedBox, _ style: TextStyle, sharedBox: Bool = false) -> (LineHeights, TextLayoutError?) {
         do throws(TextLayoutError) {
             try style.validate()
-            return (LineHeights(box, style), nil)
+            guard sharedBox else { return (LineHeights(box, style), nil) }
+            if let kept = box.heights(for: style) { return (kept, nil) }
+            let heights = LineHeights(box, style)
+            box.keep(heights)
+            return (heights, nil)
         } catch {
             return (LineHeights(primaryOf: box, style), error)  // never used
         }

@@ -256,6 +256,15 @@ struct LineHeights: @unchecked Sendable {  // immutable; its pointer reads memor
         return second ? (first ? pairHeights.3 : pairHeights.2) : (first ? pairHeights.1 : pairHeights.0)
     }
 
+    /// Whether these are the heights of `style`'s rules (the style's fields they read, to the bit).
+    @inline(__always)
+    func follows(_ style: borrowing TextStyle) -> Bool {
+        size.bitPattern == style.size.bitPattern && fontLeading == style.fontLeading
+            && lineHeightMultiple.bitPattern == style.lineHeightMultiple.bitPattern
+            && minimumLineHeight.bitPattern == style.minimumLineHeight.bitPattern
+            && maximumLineHeight.bitPattern == style.maximumLineHeight.bitPattern
+    }
+
     /// The rules of `style`, with the height of a line in the paragraph's first font only.
     init(primaryOf box: PreparedBox, _ style: borrowing TextStyle) {
         size = style.size
