@@ -135,18 +135,20 @@ extension RowContent {
         }
     }
 
-    /// How a resolved row is measured.
+    /// How a resolved row is measured. (The cases holding several strings and styles are boxed:
+    /// inline, the largest made every row's content object 704 bytes — a composed cell's too,
+    /// which holds one reference.)
     enum Measure: Sendable {
         /// No content: a self-sizing row without content is the default row height.
         case nothing
         /// A system cell style (labels placed by `CellStyleGeometry`).
-        case cell(CellLabels)
+        indirect case cell(CellLabels)
         /// A custom cell: a text block (and an optional leading image) inside `insets`.
-        case textBlock(TextBlock)
+        indirect case textBlock(TextBlock)
         /// A table inside the row.
-        case table(NestedTable)
+        indirect case table(NestedTable)
         /// A grid inside the row.
-        case grid(NestedGrid)
+        indirect case grid(NestedGrid)
         /// A composed cell.
         case layout(NestedCell)
     }
