@@ -42,6 +42,32 @@ import Testing
         }
     }
 
+    /// The natural measurement (no width) a shared paragraph keeps: styles differing in each field
+    /// it reads, asked in every order, and a style set on a prepared text afterwards.
+    @Test func naturalMeasurementsDoNotDependOnWhichStyleCameFirst() throws {
+        let fresh = try Self.uncached()
+        var styles = Self.styles
+        styles.append(TextStyle(font: "DejaVu Sans", size: 15, numberOfLines: 1))
+        styles.append(TextStyle(font: "DejaVu Sans", size: 15, lineBreakMode: .truncateTail, numberOfLines: 1))
+        styles.append(TextStyle(font: "DejaVu Sans", size: 15, paragraphSpacing: 6))
+        styles.append(TextStyle(font: "DejaVu Sans", size: 15, scale: .init(3)))
+        styles.append(TextStyle(font: "DejaVu Sans", size: 15, scale: .init(1)))
+        for first in styles.indices {
+            let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
+            _ = try engine.prepare(Self.text, style: styles[first])  // (prepared: the next ones are handed it again)
+            for k in [first] + styles.indices.filter({ $0 != first }) {
+                let prepared = try engine.prepare(Self.text, style: styles[k])
+                let expected = try fresh.prepare(Self.text, style: styles[k]).measure(width: nil)
+                #expect(try prepared.measure(width: nil) == expected, "style \(k) after \(first)")
+                // The same text given another style afterwards measures as that style.
+                var restyled = prepared
+                restyled.style = styles[(k + 1) % styles.count]
+                #expect(try restyled.measure(width: nil) == fresh.prepare(Self.text, style: restyled.style).measure(width: nil),
+                        "style \(k) set to \((k + 1) % styles.count) after \(first)")
+            }
+        }
+    }
+
     @Test func theBoxKeepsTheFirstRulesItWasHandedOutWith() throws {
         let engine = try TextEngine(fontDirectory: Fixtures.fontsDirectory)
         let (a, b) = (Self.styles[0], Self.styles[2])

@@ -279,12 +279,48 @@ final class PreparedBox: Sendable {
     /// allocation of this box's own, as bits: 0 until then.)
     private let keptHeights = Atomic<UInt>(0)
 
+    /// Likewise its natural measurement (no width) under a style (`NaturalMeasurement`), kept by
+    /// the first text handed the box out again to measure so.
+    private let keptNatural = Atomic<UInt>(0)
+
+    /// A measurement and the style it was made with.
+    private struct NaturalMeasurement {
+        let style: TextStyle
+        let measurement: TextMeasurement
+    }
+    private static let styleOffset = MemoryLayout<NaturalMeasurement>.offset(of: \NaturalMeasurement.style).unsafelyUnwrapped
+
     init(_ paragraph: PreparedParagraph) { self.paragraph = paragraph }
 
     deinit {
         if let kept = UnsafeMutablePointer<LineHeights>(bitPattern: keptHeights.load(ordering: .acquiring)) {
             kept.deinitialize(count: 1)
             kept.deallocate()
+        }
+        if let kept = UnsafeMutablePointer<NaturalMeasurement>(bitPattern: keptNatural.load(ordering: .acquiring)) {
+            kept.deinitialize(count: 1)
+            kept.deallocate()
+        }
+    }
+
+    /// The natural measurement kept for `style`, if the kept one was made with an equal style.
+    @inline(__always)
+    func naturalMeasurement(for style: UnsafePointer<TextStyle>) -> TextMeasurement? {
+        guard let kept = UnsafeMutablePointer<NaturalMeasurement>(bitPattern: keptNatural.load(ordering: .acquiring)) else { return nil }
+        // (The kept style read where it is: `kept.pointee.style` would be a copy.)
+        let keptStyle = (UnsafeRawPointer(kept) + Self.styleOffset).assumingMemoryBound(to: TextStyle.self)
+        guard TextStyle.sameLayout(keptStyle, style) else { return nil }
+        return kept.pointee.measurement
+    }
+
+    /// Keeps `measurement`, this paragraph's natural one under `style`, unless one is kept already.
+    func keep(natural measurement: TextMeasurement, for style: UnsafePointer<TextStyle>) {
+        guard keptNatural.load(ordering: .relaxed) == 0 else { return }
+        let made = UnsafeMutablePointer<NaturalMeasurement>.allocate(capacity: 1)
+        made.initialize(to: NaturalMeasurement(style: style.pointee, measurement: measurement))
+        if !keptNatural.compareExchange(expected: 0, desired: UInt(bitPattern: made), ordering: .acquiringAndReleasing).exchanged {
+            made.deinitialize(count: 1)
+            made.deallocate()
         }
     }
 

@@ -271,6 +271,10 @@ public struct PreparedText: Sendable {
     /// its line heights, or why it is invalid (`TextStyle.validate()`).
     private var heights: LineHeights
     private var styleError: TextLayoutError?
+    /// Whether the paragraph came from the cache again (others may hold it too): its natural
+    /// measurement is then looked up in the box, and kept there the first time
+    /// (`PreparedBox.naturalMeasurement(for:)`).
+    private let sharedBox: Bool
 
     /// `sharedBox`: a paragraph the cache handed out again (its line heights are then looked up
     /// in the box, and kept there the first time: `PreparedBox.heights(for:)`).
@@ -280,6 +284,7 @@ public struct PreparedText: Sendable {
         storedStyle = style
         heights = h
         styleError = e
+        self.sharedBox = sharedBox
     }
 
     private static func plan(_ box: PreparedBox, _ style: TextStyle, sharedBox: Bool = false) -> (LineHeights, TextLayoutError?) {
@@ -354,7 +359,14 @@ public struct PreparedText: Sendable {
         if _slowPath(text.pointee.styleError != nil) { throw text.pointee.styleError.unsafelyUnwrapped }
         // (The style's address, not the style: passed by value, it would be copied.)
         let style = (UnsafeRawPointer(text) + styleOffset).assumingMemoryBound(to: TextStyle.self)
-        return TextLayouter.measure(text.pointee.box, style: style, heights: text.pointee.heights, width: width)
+        // A shared paragraph's natural size: a feed's names, times and sources are measured so on every post.
+        guard width == nil, text.pointee.sharedBox else {
+            return TextLayouter.measure(text.pointee.box, style: style, heights: text.pointee.heights, width: width)
+        }
+        if let kept = text.pointee.box.naturalMeasurement(for: style) { return kept }
+        let measured = TextLayouter.measure(text.pointee.box, style: style, heights: text.pointee.heights, width: nil)
+        text.pointee.box.keep(natural: measured, for: style)
+        return measured
     }
 
     /// Whether `.justified` alignment stretches a line of this text at `width` points (nil or 0 =

@@ -132,3 +132,19 @@ public struct TextStyle: Hashable, Sendable {
         .invalidParameter(field: field, value: "\(value)", requirement: requirement)
     }
 }
+
+extension TextStyle {
+    /// Whether `a` lays a text out exactly as `b` does: every field the same, numbers to the bit
+    /// (what a measurement kept for one style may answer for the other). Both read in place.
+    @inline(__always)
+    static func sameLayout(_ a: UnsafePointer<TextStyle>, _ b: UnsafePointer<TextStyle>) -> Bool {
+        a.pointee.size.bitPattern == b.pointee.size.bitPattern && a.pointee.numberOfLines == b.pointee.numberOfLines
+            && a.pointee.lineBreakMode == b.pointee.lineBreakMode && a.pointee.lineSpacing.bitPattern == b.pointee.lineSpacing.bitPattern
+            && a.pointee.lineHeightMultiple.bitPattern == b.pointee.lineHeightMultiple.bitPattern
+            && a.pointee.paragraphSpacing.bitPattern == b.pointee.paragraphSpacing.bitPattern
+            && a.pointee.minimumLineHeight.bitPattern == b.pointee.minimumLineHeight.bitPattern
+            && a.pointee.maximumLineHeight.bitPattern == b.pointee.maximumLineHeight.bitPattern
+            && a.pointee.fontLeading == b.pointee.fontLeading && a.pointee.scale.scale.bitPattern == b.pointee.scale.scale.bitPattern
+            && a.pointee.direction == b.pointee.direction && a.pointee.font == b.pointee.font
+    }
+}
