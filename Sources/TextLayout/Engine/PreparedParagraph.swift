@@ -270,77 +270,71 @@ extension UnsafeMutableBufferPointer {
 /// A prepared paragraph behind one reference: caches, `PreparedText` and layouts share it with
 /// a single reference count instead of one per array, and read it in place (a `let`, so no
 /// exclusivity checks and no copies).
-final class PreparedBox: Sendable {
+/// (Unchecked: its two kept values are written once, by the one thread that claims the slot,
+/// before their state publishes them with a releasing store; every read follows an acquiring
+/// load that saw them published.)
+final class PreparedBox: @unchecked Sendable {
     let paragraph: PreparedParagraph
     /// The line heights a style's rules gave this paragraph, kept by the first text the cache
     /// handed the box out to again (`PreparedText.init(box:style:sharedBox:)`): a feed's names,
     /// times and sources come back on post after post, each worked its two fonts' line heights
-    /// out again. Written once (the first to finish wins), then only read. (The address of an
-    /// allocation of this box's own, as bits: 0 until then.)
-    private let keptHeights = Atomic<UInt>(0)
+    /// out again. Written once (the first thread to claim it), then only read.
+    /// (Kept in the box, not in memory of their own: an allocation on the first reuse made a
+    /// repeated measurement allocate where it allocated nothing — which libFuzzer takes for a
+    /// leak, and checks the whole heap for after every such input.)
+    @exclusivity(unchecked) private var keptHeights: LineHeights? = nil
+    /// 0: nothing kept; 1: being written; 2: kept (`Kept`).
+    private let heightsState = Atomic<UInt8>(0)
 
-    /// Likewise its natural measurement (no width) under a style (`NaturalMeasurement`), kept by
-    /// the first text handed the box out again to measure so.
-    private let keptNatural = Atomic<UInt>(0)
+    /// Likewise its natural measurement (no width) under a style, kept by the first text handed
+    /// the box out again to measure so.
+    /// (A placeholder until `naturalState` says it is kept: read in place, never copied whole.)
+    @exclusivity(unchecked) private var keptNatural = NaturalMeasurement(style: TextStyle(),
+                                                                         measurement: TextMeasurement(size: .zero, lineCount: 0, truncated: false))
+    private let naturalState = Atomic<UInt8>(0)
 
     /// A measurement and the style it was made with.
     private struct NaturalMeasurement {
-        let style: TextStyle
-        let measurement: TextMeasurement
+        var style: TextStyle
+        var measurement: TextMeasurement
     }
-    private static let styleOffset = MemoryLayout<NaturalMeasurement>.offset(of: \NaturalMeasurement.style).unsafelyUnwrapped
+
+    private enum Kept {
+        static let writing: UInt8 = 1, done: UInt8 = 2
+    }
 
     init(_ paragraph: PreparedParagraph) { self.paragraph = paragraph }
-
-    deinit {
-        if let kept = UnsafeMutablePointer<LineHeights>(bitPattern: keptHeights.load(ordering: .acquiring)) {
-            kept.deinitialize(count: 1)
-            kept.deallocate()
-        }
-        if let kept = UnsafeMutablePointer<NaturalMeasurement>(bitPattern: keptNatural.load(ordering: .acquiring)) {
-            kept.deinitialize(count: 1)
-            kept.deallocate()
-        }
-    }
 
     /// The natural measurement kept for `style`, if the kept one was made with an equal style.
     @inline(__always)
     func naturalMeasurement(for style: UnsafePointer<TextStyle>) -> TextMeasurement? {
-        guard let kept = UnsafeMutablePointer<NaturalMeasurement>(bitPattern: keptNatural.load(ordering: .acquiring)) else { return nil }
-        // (The kept style read where it is: `kept.pointee.style` would be a copy.)
-        let keptStyle = (UnsafeRawPointer(kept) + Self.styleOffset).assumingMemoryBound(to: TextStyle.self)
-        guard TextStyle.sameLayout(keptStyle, style) else { return nil }
-        return kept.pointee.measurement
+        guard naturalState.load(ordering: .acquiring) == Kept.done else { return nil }
+        // (The kept style read where it is, through its address: a copy would retain its font name.)
+        let same = withUnsafeMutablePointer(to: &keptNatural.style) { TextStyle.sameLayout(UnsafePointer($0), style) }
+        return same ? keptNatural.measurement : nil
     }
 
     /// Keeps `measurement`, this paragraph's natural one under `style`, unless one is kept already.
     func keep(natural measurement: TextMeasurement, for style: UnsafePointer<TextStyle>) {
-        guard keptNatural.load(ordering: .relaxed) == 0 else { return }
-        let made = UnsafeMutablePointer<NaturalMeasurement>.allocate(capacity: 1)
-        made.initialize(to: NaturalMeasurement(style: style.pointee, measurement: measurement))
-        if !keptNatural.compareExchange(expected: 0, desired: UInt(bitPattern: made), ordering: .acquiringAndReleasing).exchanged {
-            made.deinitialize(count: 1)
-            made.deallocate()
-        }
+        guard naturalState.load(ordering: .relaxed) == 0,
+              naturalState.compareExchange(expected: 0, desired: Kept.writing, ordering: .acquiring).exchanged else { return }
+        keptNatural = NaturalMeasurement(style: style.pointee, measurement: measurement)
+        naturalState.store(Kept.done, ordering: .releasing)
     }
 
     /// The line heights kept for `style`'s rules, if the kept ones are for the same rules.
     @inline(__always)
     func heights(for style: borrowing TextStyle) -> LineHeights? {
-        guard let kept = UnsafeMutablePointer<LineHeights>(bitPattern: keptHeights.load(ordering: .acquiring)),
-              kept.pointee.follows(style) else { return nil }
-        return kept.pointee
+        guard heightsState.load(ordering: .acquiring) == Kept.done, let kept = keptHeights, kept.follows(style) else { return nil }
+        return kept
     }
 
     /// Keeps `heights` (worked out for this paragraph), unless some are kept already.
     func keep(_ heights: LineHeights) {
-        guard keptHeights.load(ordering: .relaxed) == 0 else { return }
-        let made = UnsafeMutablePointer<LineHeights>.allocate(capacity: 1)
-        made.initialize(to: heights)
-        if !keptHeights.compareExchange(expected: 0, desired: UInt(bitPattern: made), ordering: .acquiringAndReleasing).exchanged {
-            made.deinitialize(count: 1)
-            made.deallocate()
-        }
+        guard heightsState.load(ordering: .relaxed) == 0,
+              heightsState.compareExchange(expected: 0, desired: Kept.writing, ordering: .acquiring).exchanged else { return }
+        keptHeights = heights
+        heightsState.store(Kept.done, ordering: .releasing)
     }
 }
 
