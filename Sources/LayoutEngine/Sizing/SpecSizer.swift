@@ -10,29 +10,18 @@ import TextLayout
 /// with its path. One core's: made and read by the thread answering the chunk.
 final class ChunkCellLayout: @unchecked Sendable {
     private let environment: SizingEnvironment
-    /// Where the layout lives once made: read in place (a copy for each row retained and
-    /// released the engine every thread shares).
-    private var made: UnsafeMutablePointer<CellLayout>?
+    private var made: CellLayout?
     private var tried = false
 
     init(_ environment: SizingEnvironment) { self.environment = environment }
 
-    deinit {
-        made?.deinitialize(count: 1)
-        made?.deallocate()
-    }
-
-    /// The layout's address (valid while this object lives), or nil when the engine cannot be made.
-    var layout: UnsafePointer<CellLayout>? {
+    /// The layout, or nil when the engine cannot be made.
+    var layout: CellLayout? {
         if !tried {
             tried = true
-            if let engine = try? environment.engine() {
-                let address = UnsafeMutablePointer<CellLayout>.allocate(capacity: 1)
-                address.initialize(to: environment.cellLayout(engine))
-                made = address
-            }
+            if let engine = try? environment.engine() { made = environment.cellLayout(engine) }
         }
-        return made.map { UnsafePointer($0) }
+        return made
     }
 }
 
@@ -206,17 +195,10 @@ struct SpecSizer: TableSizer, ChunkAnsweringSizer {
                     // copy, a retain of each part.)
                     // Prepared and laid out at once: the cell keeps what that layout found at
                     // unbounded widths (its intrinsic sizes) for every later width.
-                    if let chunkLayout {
-                        (prepared, first) = try chunkLayout.pointee.prepare(rootAt: cell.layout.rootAddress, textStyles: cell.textStyles,
-                                                                             arrangingAt: width, frames: frames,
-                                                                             structure: cell.layout.structureReference,
-                                                                             texts: cell.layout.structureTexts)
-                    } else {
-                        (prepared, first) = try environment.cellLayout(engine).prepare(rootAt: cell.layout.rootAddress, textStyles: cell.textStyles,
-                                                                                       arrangingAt: width, frames: frames,
-                                                                                       structure: cell.layout.structureReference,
-                                                                                       texts: cell.layout.structureTexts)
-                    }
+                    (prepared, first) = try (chunkLayout ?? environment.cellLayout(engine)).prepare(rootAt: cell.layout.rootAddress, textStyles: cell.textStyles,
+                                                                                   arrangingAt: width, frames: frames,
+                                                                                   structure: cell.layout.structureReference,
+                                                                                   texts: cell.layout.structureTexts)
                 }
                 if cell.prepared == nil {
                     // Kept in the payload, and the payload with the cell: a later call resolving this

@@ -283,7 +283,7 @@ final class PreparedBox: @unchecked Sendable {
     /// repeated measurement allocate where it allocated nothing — which libFuzzer takes for a
     /// leak, and checks the whole heap for after every such input.)
     @exclusivity(unchecked) private var keptHeights: LineHeights? = nil
-    /// 0: nothing kept; 1: being written; 2: kept (`Kept`).
+    /// Whether `keptHeights` is kept (`Kept`).
     private let heightsState = Atomic<UInt8>(0)
 
     /// Likewise its natural measurement (no width) under a style, kept by the first text handed
@@ -299,8 +299,24 @@ final class PreparedBox: @unchecked Sendable {
         var measurement: TextMeasurement
     }
 
+    /// A kept value's state: nothing kept, being written by the thread that claimed it, kept.
     private enum Kept {
         static let writing: UInt8 = 1, done: UInt8 = 2
+
+        /// Whether the value behind `state` is kept (and may be read).
+        @inline(__always)
+        static func isDone(_ state: borrowing Atomic<UInt8>) -> Bool { state.load(ordering: .acquiring) == done }
+
+        /// Claims the value behind `state` for this thread to write, if nothing is kept and no
+        /// other thread claimed it first.
+        @inline(__always)
+        static func claim(_ state: borrowing Atomic<UInt8>) -> Bool {
+            state.load(ordering: .relaxed) == 0 && state.compareExchange(expected: 0, desired: writing, ordering: .acquiring).exchanged
+        }
+
+        /// Publishes the value the claiming thread wrote.
+        @inline(__always)
+        static func publish(_ state: borrowing Atomic<UInt8>) { state.store(done, ordering: .releasing) }
     }
 
     init(_ paragraph: PreparedParagraph) { self.paragraph = paragraph }
@@ -308,7 +324,7 @@ final class PreparedBox: @unchecked Sendable {
     /// The natural measurement kept for `style`, if the kept one was made with an equal style.
     @inline(__always)
     func naturalMeasurement(for style: UnsafePointer<TextStyle>) -> TextMeasurement? {
-        guard naturalState.load(ordering: .acquiring) == Kept.done else { return nil }
+        guard Kept.isDone(naturalState) else { return nil }
         // (The kept style read where it is, through its address: a copy would retain its font name.)
         let same = withUnsafeMutablePointer(to: &keptNatural.style) { TextStyle.sameLayout(UnsafePointer($0), style) }
         return same ? keptNatural.measurement : nil
@@ -316,25 +332,23 @@ final class PreparedBox: @unchecked Sendable {
 
     /// Keeps `measurement`, this paragraph's natural one under `style`, unless one is kept already.
     func keep(natural measurement: TextMeasurement, for style: UnsafePointer<TextStyle>) {
-        guard naturalState.load(ordering: .relaxed) == 0,
-              naturalState.compareExchange(expected: 0, desired: Kept.writing, ordering: .acquiring).exchanged else { return }
+        guard Kept.claim(naturalState) else { return }
         keptNatural = NaturalMeasurement(style: style.pointee, measurement: measurement)
-        naturalState.store(Kept.done, ordering: .releasing)
+        Kept.publish(naturalState)
     }
 
     /// The line heights kept for `style`'s rules, if the kept ones are for the same rules.
     @inline(__always)
     func heights(for style: borrowing TextStyle) -> LineHeights? {
-        guard heightsState.load(ordering: .acquiring) == Kept.done, let kept = keptHeights, kept.follows(style) else { return nil }
+        guard Kept.isDone(heightsState), let kept = keptHeights, kept.follows(style) else { return nil }
         return kept
     }
 
     /// Keeps `heights` (worked out for this paragraph), unless some are kept already.
     func keep(_ heights: LineHeights) {
-        guard heightsState.load(ordering: .relaxed) == 0,
-              heightsState.compareExchange(expected: 0, desired: Kept.writing, ordering: .acquiring).exchanged else { return }
+        guard Kept.claim(heightsState) else { return }
         keptHeights = heights
-        heightsState.store(Kept.done, ordering: .releasing)
+        Kept.publish(heightsState)
     }
 }
 
